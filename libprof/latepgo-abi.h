@@ -1,0 +1,96 @@
+/* latepgo-abi.h: the one definition of what the plugin emits into object
+   files and what the runtime and the tools read back.
+
+   Included by plugin/ (C++), libprof/ (C) and contrib/ (C).  The layout
+   is LLVM's raw instrumentation profile, version 8, as specified in
+   shared/docs/profile-formats.md; the object-file side mirrors what
+   clang 14 emits, so clang-instrumented objects and ours can share one
+   program and one runtime.
+
+   Per instrumented function the plugin emits, TU-local:
+     __profc_<fn>  u64 counters[NumCounters]   section LATEPGO_SEC_CNTS  "aw", align 8
+     __profd_<fn>  struct latepgo_data_record  section LATEPGO_SEC_DATA  "aw", align 8
+   and per translation unit:
+     one names chunk (ULEB128 uncompressed length, ULEB128 compressed
+     length or 0, then zlib stream or plain text; names separated by
+     0x01)                                      section LATEPGO_SEC_NAMES "a", align 1
+     optionally the build-time profile path     section LATEPGO_SEC_FNAME "a", NUL-terminated
+
+   The linker concatenates each section per module (executable or shared
+   object) and defines __start_<sec>/__stop_<sec>; the runtime linked
+   into that module finds everything through them.  No constructor and
+   no registration call per object file.  */
+
+#ifndef LATEPGO_ABI_H
+#define LATEPGO_ABI_H
+
+/* Section names.  They are C identifiers so GNU ld provides
+   __start_/__stop_ symbols for them.  Same names as clang's.  */
+#define LATEPGO_SEC_DATA  "__llvm_prf_data"
+#define LATEPGO_SEC_CNTS  "__llvm_prf_cnts"
+#define LATEPGO_SEC_NAMES "__llvm_prf_names"
+/* latepgo-only: the path given by -fplugin-arg-latepgo-generate=PATH.
+   The runtime uses the first non-empty string it finds here.  */
+#define LATEPGO_SEC_FNAME "__latepgo_prf_fname"
+
+/* Every record's `values' field is initialised by the plugin as
+   (&LATEPGO_RUNTIME_SYMBOL - &record), a link-time constant (PC64
+   relocation, no dynamic relocation).  The reference makes the linker
+   pull the runtime's object out of libprof.a, as clang's reference to
+   __llvm_profile_runtime does; the symbol is hidden so that every
+   module gets its own runtime copy.  The runtime writes 0 for the
+   field in profiles (LLVM readers ignore it).  */
+#define LATEPGO_RUNTIME_SYMBOL "__latepgo_runtime"
+
+/* Called by instrumented code right before execl/execle/execlp/execv/
+   execve/execvp/execvpe/fexecve/execveat, whose success would discard
+   the counters without running exit handlers.  Hidden, nothrow,
+   returns nothing.  The runtime writes the profile and resets the
+   counters (so a failed exec followed by a normal exit counts nothing
+   twice).  */
+#define LATEPGO_BEFORE_EXEC_SYMBOL "__latepgo_before_exec"
+
+/* Raw profile constants (profile-formats.md, sections 1.2-1.4).  */
+#define LATEPGO_RAW_MAGIC_64      0xff6c70726f667281ULL
+#define LATEPGO_RAW_MAGIC_32      0xff6c70726f665281ULL
+#define LATEPGO_RAW_VERSION       8ULL
+#define LATEPGO_VARIANT_IR        (1ULL << 56)
+#define LATEPGO_VARIANT_CSIR      (1ULL << 57)
+#define LATEPGO_VARIANT_ENTRY     (1ULL << 58)
+#define LATEPGO_VARIANT_MASK      (0xffULL << 56)
+#define LATEPGO_RAW_HEADER_WORDS  11
+#define LATEPGO_VALUE_KIND_LAST   1
+
+/* Indexed profile constants (profile-formats.md, section 3).  */
+#define LATEPGO_INDEXED_MAGIC     0x8169666f72706cffULL
+#define LATEPGO_INDEXED_VERSION   7ULL
+
+/* FuncHash: bits 60-63 are reserved by LLVM (bit 60 = context
+   sensitive); latepgo's CFG checksums keep them clear and are never 0.  */
+#define LATEPGO_HASH_MASK         0x0fffffffffffffffULL
+
+/* Names: separator between names in a chunk.  */
+#define LATEPGO_NAME_SEPARATOR    '\001'
+
+#ifndef __cplusplus
+#include <stdint.h>
+
+/* One per instrumented function, 48 bytes, 8-aligned; field order and
+   sizes are LLVM's __llvm_profile_data for 64-bit targets.  */
+struct latepgo_data_record
+{
+  uint64_t name_ref;          /* MD5LOW64 (PGO name).  */
+  uint64_t func_hash;         /* CFG checksum, bits 60-63 clear.  */
+  int64_t counter_ptr;        /* &first counter - &this record.  */
+  uint64_t function_ptr;      /* 0: no value profiling.  */
+  int64_t values;             /* &__latepgo_runtime - &this record (see above);
+                                 written as 0 in profiles.  */
+  uint32_t num_counters;      /* >= 1.  */
+  uint16_t num_value_sites[2];/* 0, 0.  */
+};
+
+_Static_assert (sizeof (struct latepgo_data_record) == 48,
+                "raw profile data record is 48 bytes");
+#endif
+
+#endif /* LATEPGO_ABI_H */

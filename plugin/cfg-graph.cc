@@ -1,0 +1,287 @@
+/* cfg-graph.cc: the instrumentation graph of one function, its
+   spanning tree and its checksum.  Generate and use mode both call
+   lp_build_graph on the same CFG and must get the same answer.
+
+   The graph is GCC's CFG made countable the way profile.cc:branch_prob
+   does it, minus the call splitting:
+     1. Blocks without successors (noreturn calls, unreachable) get a
+	fake edge to EXIT.
+     2. Abnormal edges (setjmp receivers, computed and nonlocal goto)
+	cannot carry code; they are ignored and replaced by a fake edge
+	from their source to EXIT and one from ENTRY to their destination,
+	which keeps every other edge's count exact.
+     3. With exact-calls, every call that may not return ends its block
+	and gets a fake edge to EXIT (GCC's flow_call_edges_add), so
+	counts stay exact across exit() and longjmp at the price of one
+	more counter per such call.
+     4. Blocks are renumbered densely; the checksum depends on it.
+   A virtual EXIT->ENTRY edge closes the flow.  Flow conservation then
+   determines every edge count from the counts of the edges off a
+   spanning tree, so only those get counters: E - V + 1 of them, with E
+   counting the virtual edge.  The tree is a maximum-cost spanning tree
+   (Kruskal), so the edges left to count are the cheap ones: cost is the
+   estimated execution frequency from GCC's static profile, doubled for
+   critical edges, whose counter needs a new block and a jump.  Fake
+   edges cannot carry code and go on the tree first.  */
+
+#include "gcc-common.h"
+#include "latepgo.h"
+
+/* Union-find over block indices.  */
+
+static int
+uf_find (int *parent, int x)
+{
+  while (parent[x] != x)
+    {
+      parent[x] = parent[parent[x]];
+      x = parent[x];
+    }
+  return x;
+}
+
+/* Join the sets of A and B; return false if they were already one.  */
+
+static bool
+uf_union (int *parent, int a, int b)
+{
+  a = uf_find (parent, a);
+  b = uf_find (parent, b);
+  if (a == b)
+    return false;
+  parent[a] = b;
+  return true;
+}
+
+/* Add the fake edges of steps 1-3 above, as branch_prob does.  */
+
+static void
+add_fake_edges (bool exact_calls)
+{
+  basic_block bb;
+
+  if (exact_calls)
+    flow_call_edges_add (NULL);
+  add_noreturn_fake_exit_edges ();
+
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      bool need_exit = false, need_entry = false;
+      bool have_exit = false, have_entry = false;
+      edge e;
+      edge_iterator ei;
+
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	{
+	  if ((e->flags & (EDGE_ABNORMAL | EDGE_ABNORMAL_CALL))
+	      && e->dest != EXIT_BLOCK_PTR_FOR_FN (cfun))
+	    need_exit = true;
+	  if (e->dest == EXIT_BLOCK_PTR_FOR_FN (cfun))
+	    have_exit = true;
+	}
+      FOR_EACH_EDGE (e, ei, bb->preds)
+	{
+	  if ((e->flags & (EDGE_ABNORMAL | EDGE_ABNORMAL_CALL))
+	      && e->src != ENTRY_BLOCK_PTR_FOR_FN (cfun))
+	    need_entry = true;
+	  if (e->src == ENTRY_BLOCK_PTR_FOR_FN (cfun))
+	    have_entry = true;
+	}
+
+      if (need_exit && !have_exit)
+	make_edge (bb, EXIT_BLOCK_PTR_FOR_FN (cfun), EDGE_FAKE);
+      if (need_entry && !have_entry)
+	{
+	  make_edge (ENTRY_BLOCK_PTR_FOR_FN (cfun), bb, EDGE_FAKE);
+	  /* A block with both a fake entry edge and an exit edge would
+	     put a cycle of uncountable edges through ENTRY/EXIT; split it
+	     after its labels, unless it starts with something nothing may
+	     precede (as branch_prob).  */
+	  if (have_exit || need_exit)
+	    {
+	      gimple_stmt_iterator gsi
+		= gsi_start_nondebug_after_labels_bb (bb);
+	      if (gsi_end_p (gsi))
+		continue;
+	      gimple *first = gsi_stmt (gsi);
+	      if (is_gimple_call (first)
+		  && (gimple_call_builtin_p (first, BUILT_IN_SETJMP_RECEIVER)
+		      || (gimple_call_flags (first) & ECF_RETURNS_TWICE)
+		      || (gimple_call_internal_p (first)
+			  && (gimple_call_internal_fn (first)
+			      == IFN_ABNORMAL_DISPATCHER))))
+		continue;
+	      split_block_after_labels (bb);
+	    }
+	}
+    }
+}
+
+/* The estimated cost of counting E: how often it runs relative to the
+   function entry, times 2 if a counter there needs a block of its own.
+   Without a static profile (-O0) every edge runs once per loop level.  */
+
+static double
+edge_cost (edge e, bool critical)
+{
+  double freq = 1.0;
+  profile_count entry = ENTRY_BLOCK_PTR_FOR_FN (cfun)->count;
+  profile_count count = e->count ();
+
+  if (entry.initialized_p () && entry.nonzero_p () && count.initialized_p ())
+    freq = count.to_sreal_scale (entry).to_double ();
+  else if (current_loops && e->src->loop_father)
+    {
+      int depth = MIN (bb_loop_depth (e->src), 6);
+      for (int i = 0; i < depth; i++)
+	freq *= 10.0;
+    }
+  return critical ? 2.0 * freq + 1e-9 : freq;
+}
+
+/* Sort by descending cost; ties by position, so the order is total
+   and the same in every build.  Positions are stored in COUNTER while
+   sorting.  */
+
+static int
+compare_cost_desc (const void *pa, const void *pb)
+{
+  const lp_edge *a = *(const lp_edge *const *) pa;
+  const lp_edge *b = *(const lp_edge *const *) pb;
+  if (a->cost != b->cost)
+    return a->cost > b->cost ? -1 : 1;
+  return a->counter - b->counter;
+}
+
+/* Build G for the current function: fake edges, edge list, spanning
+   tree, counter numbering and checksum.  The CFG keeps its fake edges
+   until lp_release_graph.  */
+
+void
+lp_build_graph (lp_graph *g, bool exact_calls)
+{
+  basic_block bb;
+  int i;
+  lp_edge *le;
+
+  add_fake_edges (exact_calls);
+  compact_blocks ();
+
+  g->n_blocks = n_basic_blocks_for_fn (cfun);
+  g->n_fake = 1;
+  g->n_tree = 0;
+  g->n_counters = 0;
+  g->n_ignored = 0;
+  g->edges.truncate (0);
+
+  /* The virtual EXIT->ENTRY edge first, then all CFG edges in block
+     order.  */
+  lp_edge virt = {};
+  virt.src = EXIT_BLOCK;
+  virt.dst = ENTRY_BLOCK;
+  virt.fake = 1;
+  virt.counter = -1;
+  g->edges.safe_push (virt);
+
+  FOR_ALL_BB_FN (bb, cfun)
+    {
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	{
+	  lp_edge x = {};
+	  x.e = e;
+	  x.src = e->src->index;
+	  x.dst = e->dest->index;
+	  x.counter = -1;
+	  /* Abnormal edges were replaced by fake ones above; those from
+	     ENTRY or into EXIT stay, uncountable like fake edges.  */
+	  x.ignore = ((e->flags & (EDGE_ABNORMAL | EDGE_ABNORMAL_CALL))
+		      && e->src != ENTRY_BLOCK_PTR_FOR_FN (cfun)
+		      && e->dest != EXIT_BLOCK_PTR_FOR_FN (cfun));
+	  x.fake = !x.ignore && (e->flags & (EDGE_FAKE | EDGE_ABNORMAL
+					     | EDGE_ABNORMAL_CALL)) != 0;
+	  x.critical = EDGE_CRITICAL_P (e);
+	  x.cost = x.fake || x.ignore ? 0 : edge_cost (e, x.critical);
+	  if (x.fake)
+	    g->n_fake++;
+	  g->edges.safe_push (x);
+	}
+    }
+
+  /* Kruskal: the virtual edge, then fake edges, then the rest by
+     descending cost.  */
+  int *parent = XNEWVEC (int, g->n_blocks);
+  for (i = 0; i < g->n_blocks; i++)
+    parent[i] = i;
+
+  FOR_EACH_VEC_ELT (g->edges, i, le)
+    if (le->fake && !le->ignore && uf_union (parent, le->src, le->dst))
+      le->on_tree = 1;
+
+  auto_vec<lp_edge *> order;
+  FOR_EACH_VEC_ELT (g->edges, i, le)
+    if (!le->fake && !le->ignore)
+      {
+	le->counter = i;
+	order.safe_push (le);
+      }
+  order.qsort (compare_cost_desc);
+  FOR_EACH_VEC_ELT (order, i, le)
+    {
+      le->counter = -1;
+      if (uf_union (parent, le->src, le->dst))
+	le->on_tree = 1;
+    }
+  XDELETEVEC (parent);
+
+  /* Number the counters in edge order.  A fake edge off the tree
+     closes a cycle of uncountable edges: it is ignored, as in GCC.  */
+  FOR_EACH_VEC_ELT (g->edges, i, le)
+    {
+      if (le->on_tree)
+	g->n_tree++;
+      else if (le->ignore)
+	g->n_ignored++;
+      else if (le->fake)
+	{
+	  le->ignore = 1;
+	  g->n_ignored++;
+	}
+      else
+	le->counter = g->n_counters++;
+    }
+
+  /* The checksum covers the block count, every edge with its kind, and
+     which edges carry counters: a profile is only applied to the same
+     graph with the same tree.  MD5 of a little-endian word stream, low
+     60 bits (LLVM reserves the top 4), never 0.  */
+  auto_vec<unsigned char> bytes;
+  auto push_word = [&bytes] (unsigned HOST_WIDE_INT w)
+    {
+      for (int k = 0; k < 4; k++)
+	bytes.safe_push ((unsigned char) (w >> (8 * k)));
+    };
+  push_word (g->n_blocks);
+  push_word (g->edges.length ());
+  FOR_EACH_VEC_ELT (g->edges, i, le)
+    {
+      push_word (le->src);
+      push_word (le->dst);
+      push_word ((le->fake ? 1 : 0) | (le->ignore ? 2 : 0)
+		 | (le->counter >= 0 ? 4 : 0));
+    }
+  g->checksum = lp_md5_low64 (bytes.address (), bytes.length ())
+		& 0x0fffffffffffffffULL;
+  if (g->checksum == 0)
+    g->checksum = 1;
+}
+
+/* Remove the fake edges again.  Edge pointers of fake edges in G are
+   dangling afterwards.  */
+
+void
+lp_release_graph (lp_graph *g ATTRIBUTE_UNUSED)
+{
+  remove_fake_edges ();
+}

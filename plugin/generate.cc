@@ -1,0 +1,380 @@
+/* generate.cc: generate mode.  Counters on the edges off the spanning
+   tree, and the per-function and per-file data the runtime writes out
+   (layout: libprof/latepgo-abi.h).
+
+   For a function foo with N counters this emits, TU-local:
+
+     static u64 __profc_foo[N]		section __llvm_prf_cnts
+     static struct { ... } __profd_foo	section __llvm_prf_data
+       = { MD5LOW64 ("foo"), checksum,
+	   (long) &__profc_foo - (long) &__profd_foo,
+	   0,
+	   (long) &__latepgo_runtime - (long) &__profd_foo,
+	   N, 0, 0 };
+
+   and on every counted edge  __profc_foo[i] = __profc_foo[i] + 1
+   (or a relaxed __atomic_fetch_add with update=atomic).  The address
+   differences assemble to PC-relative relocations: the records add no
+   dynamic relocation to a PIE or shared library.  Per file: one names
+   chunk (zlib-compressed names) in __llvm_prf_names, and with
+   generate=PATH the path in __latepgo_prf_fname.  */
+
+#include "gcc-common.h"
+#include "latepgo.h"
+#include "../libprof/latepgo-abi.h"
+#include <zlib.h>
+
+/* One emitted function, remembered until the end of the pass.  */
+struct lp_record
+{
+  char *name;
+  tree counters;
+  unsigned HOST_WIDE_INT checksum;
+  int n_counters;
+};
+
+static vec<lp_record> records;
+
+/* Trees kept across functions; registered as GC roots by plugin_init
+   (no gengtype for plugins).  */
+static tree record_type;
+static tree runtime_decl;
+static tree before_exec_decl;
+
+const struct ggc_root_tab lp_generate_roots[] = {
+  { &record_type, 1, sizeof (tree), gt_ggc_mx_tree_node, gt_pch_nx_tree_node },
+  { &runtime_decl, 1, sizeof (tree), gt_ggc_mx_tree_node, gt_pch_nx_tree_node },
+  { &before_exec_decl, 1, sizeof (tree), gt_ggc_mx_tree_node,
+    gt_pch_nx_tree_node },
+  LAST_GGC_ROOT_TAB
+};
+
+/* A static, artificial, used-only-by-sections variable.  */
+
+static tree
+build_section_var (const char *name, tree type, const char *section)
+{
+  tree var = build_decl (BUILTINS_LOCATION, VAR_DECL,
+			 get_identifier (name), type);
+  TREE_STATIC (var) = 1;
+  TREE_PUBLIC (var) = 0;
+  DECL_ARTIFICIAL (var) = 1;
+  DECL_IGNORED_P (var) = 1;
+  DECL_NONALIASED (var) = 1;
+  set_decl_section_name (var, section);
+  SET_DECL_ASSEMBLER_NAME (var, get_identifier (name));
+  return var;
+}
+
+/* The struct type of records: latepgo_data_record.
+   finish_builtin_struct takes the fields last first.  */
+
+static tree
+get_record_type (void)
+{
+  if (record_type)
+    return record_type;
+
+  tree u64 = long_long_unsigned_type_node;
+  tree i64 = long_long_integer_type_node;
+  tree u32 = unsigned_type_node;
+  tree u16 = short_unsigned_type_node;
+  struct { const char *name; tree type; } fields[] = {
+    { "name_ref", u64 }, { "func_hash", u64 }, { "counter_ptr", i64 },
+    { "function_ptr", u64 }, { "values", i64 }, { "num_counters", u32 },
+    { "num_value_sites0", u16 }, { "num_value_sites1", u16 }
+  };
+  tree chain = NULL_TREE;
+  for (unsigned i = 0; i < ARRAY_SIZE (fields); i++)
+    {
+      tree f = build_decl (BUILTINS_LOCATION, FIELD_DECL,
+			   get_identifier (fields[i].name), fields[i].type);
+      DECL_CHAIN (f) = chain;
+      chain = f;
+    }
+  record_type = lang_hooks.types.make_type (RECORD_TYPE);
+  finish_builtin_struct (record_type, "__latepgo_data_record", chain,
+			 NULL_TREE);
+  gcc_assert (tree_to_uhwi (TYPE_SIZE_UNIT (record_type)) == 48);
+  return record_type;
+}
+
+/* extern hidden int __latepgo_runtime, and
+   extern hidden void __latepgo_before_exec (void).  */
+
+static void
+init_runtime_decls (void)
+{
+  if (runtime_decl)
+    return;
+  runtime_decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
+			     get_identifier (LATEPGO_RUNTIME_SYMBOL),
+			     integer_type_node);
+  TREE_PUBLIC (runtime_decl) = 1;
+  DECL_EXTERNAL (runtime_decl) = 1;
+  DECL_ARTIFICIAL (runtime_decl) = 1;
+  DECL_VISIBILITY (runtime_decl) = VISIBILITY_HIDDEN;
+  DECL_VISIBILITY_SPECIFIED (runtime_decl) = 1;
+  varpool_node::get_create (runtime_decl);
+
+  tree fntype = build_function_type_list (void_type_node, NULL_TREE);
+  before_exec_decl = build_fn_decl (LATEPGO_BEFORE_EXEC_SYMBOL, fntype);
+  TREE_NOTHROW (before_exec_decl) = 1;
+  DECL_VISIBILITY (before_exec_decl) = VISIBILITY_HIDDEN;
+  DECL_VISIBILITY_SPECIFIED (before_exec_decl) = 1;
+  DECL_ATTRIBUTES (before_exec_decl)
+    = tree_cons (get_identifier ("leaf"), NULL, NULL);
+  /* Built late, so force the assembler name (as gcov's decls).  */
+  DECL_ASSEMBLER_NAME (before_exec_decl);
+}
+
+/* Whether STMT calls one of the exec functions, whose success loses
+   the counters without running exit handlers.  */
+
+static bool
+exec_call_p (gimple *stmt)
+{
+  static const char *const names[] = {
+    "execl", "execle", "execlp", "execv", "execve", "execvp", "execvpe",
+    "fexecve", "execveat"
+  };
+  tree fndecl = gimple_call_fndecl (stmt);
+  if (!fndecl || !TREE_PUBLIC (fndecl) || !DECL_NAME (fndecl))
+    return false;
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  for (unsigned i = 0; i < ARRAY_SIZE (names); i++)
+    if (strcmp (n, names[i]) == 0)
+      return true;
+  return false;
+}
+
+/* Flush the profile before every exec call of the current function.  */
+
+static void
+instrument_exec_calls (void)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (is_gimple_call (gsi_stmt (gsi)) && exec_call_p (gsi_stmt (gsi)))
+	{
+	  gcall *flush = gimple_build_call (before_exec_decl, 0);
+	  gsi_insert_before (&gsi, flush, GSI_SAME_STMT);
+	}
+}
+
+/* Queue  COUNTERS[IDX] += 1  on edge E.  */
+
+static void
+add_edge_counter (tree counters, int idx, edge e)
+{
+  tree type = long_long_unsigned_type_node;
+  tree ref = build4 (ARRAY_REF, type, counters, build_int_cst (integer_type_node, idx),
+		     NULL_TREE, NULL_TREE);
+  tree one = build_int_cst (type, 1);
+
+  if (latepgo_opts.atomic)
+    {
+      tree f = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
+      gcall *call = gimple_build_call (f, 3, build_fold_addr_expr (ref), one,
+				       build_int_cst (integer_type_node,
+						      MEMMODEL_RELAXED));
+      gsi_insert_on_edge (e, call);
+      return;
+    }
+  tree t1 = make_temp_ssa_name (type, NULL, "PROF_edge_counter");
+  gassign *load = gimple_build_assign (t1, ref);
+  tree t2 = make_temp_ssa_name (type, NULL, "PROF_edge_counter");
+  gassign *add = gimple_build_assign (t2, PLUS_EXPR, t1, one);
+  gassign *store = gimple_build_assign (unshare_expr (ref), t2);
+  gsi_insert_on_edge (e, load);
+  gsi_insert_on_edge (e, add);
+  gsi_insert_on_edge (e, store);
+}
+
+/* Instrument the current function (NODE) whose graph is G and whose
+   profile name is NAME.  Consumes G's fake edges.  */
+
+void
+lp_generate_function (cgraph_node *node, lp_graph *g, const char *name)
+{
+  int i;
+  lp_edge *le;
+
+  init_runtime_decls ();
+
+  /* The counter array, sized now that the tree is known.  */
+  tree type = build_array_type (long_long_unsigned_type_node,
+				build_index_type (size_int (g->n_counters - 1)));
+  char *var_name = concat ("__profc_", IDENTIFIER_POINTER
+			   (DECL_ASSEMBLER_NAME (node->decl)), NULL);
+  tree counters = build_section_var (var_name, type, LATEPGO_SEC_CNTS);
+  free (var_name);
+  SET_DECL_ALIGN (counters, 64);
+  DECL_USER_ALIGN (counters) = 1;
+  TREE_ADDRESSABLE (counters) = 1;
+  DECL_INITIAL (counters) = build_constructor (type, NULL);
+  varpool_node::finalize_decl (counters);
+
+  FOR_EACH_VEC_ELT (g->edges, i, le)
+    if (le->counter >= 0)
+      add_edge_counter (counters, le->counter, le->e);
+
+  lp_release_graph (g);
+  gsi_commit_edge_inserts ();
+  instrument_exec_calls ();
+
+  lp_record r;
+  r.name = xstrdup (name);
+  r.counters = counters;
+  r.checksum = g->checksum;
+  r.n_counters = g->n_counters;
+  records.safe_push (r);
+}
+
+/* Append the ULEB128 encoding of V to OUT.  */
+
+static void
+push_uleb128 (auto_vec<char> *out, unsigned HOST_WIDE_INT v)
+{
+  do
+    {
+      unsigned char byte = v & 0x7f;
+      v >>= 7;
+      if (v)
+	byte |= 0x80;
+      out->safe_push ((char) byte);
+    }
+  while (v);
+}
+
+/* The names chunk of this file: ULEB128 length of the text, ULEB128
+   length of its zlib stream (0 if stored plain), then the bytes.  */
+
+static void
+build_names_chunk (auto_vec<char> *chunk)
+{
+  auto_vec<char> text;
+  unsigned i;
+  lp_record *r;
+
+  FOR_EACH_VEC_ELT (records, i, r)
+    {
+      if (i)
+	text.safe_push (LATEPGO_NAME_SEPARATOR);
+      for (const char *p = r->name; *p; p++)
+	text.safe_push (*p);
+    }
+
+  uLongf zlen = compressBound (text.length ());
+  unsigned char *z = XNEWVEC (unsigned char, zlen);
+  bool compressed = (compress2 (z, &zlen, (const Bytef *) text.address (),
+				text.length (), Z_BEST_COMPRESSION) == Z_OK
+		     && zlen < text.length ());
+  push_uleb128 (chunk, text.length ());
+  if (compressed)
+    {
+      push_uleb128 (chunk, zlen);
+      for (uLongf k = 0; k < zlen; k++)
+	chunk->safe_push ((char) z[k]);
+    }
+  else
+    {
+      push_uleb128 (chunk, 0);
+      chunk->safe_splice (text);
+    }
+  XDELETEVEC (z);
+}
+
+/* A read-only byte string variable NAME holding LEN bytes of DATA in
+   SECTION.  */
+
+static void
+emit_bytes (const char *name, const char *data, size_t len,
+	    const char *section)
+{
+  tree type = build_array_type (char_type_node,
+				build_index_type (size_int (len - 1)));
+  tree var = build_section_var (name, type, section);
+  tree str = build_string (len, data);
+  TREE_TYPE (str) = type;
+  TREE_READONLY (var) = 1;
+  TREE_CONSTANT (var) = 1;
+  SET_DECL_ALIGN (var, BITS_PER_UNIT);
+  DECL_INITIAL (var) = str;
+  DECL_PRESERVE_P (var) = 1;
+  varpool_node::finalize_decl (var);
+  varpool_node::get (var)->force_output = 1;
+}
+
+/* (long) &A - (long) &B as an initializer: an assembler-time constant
+   for A and B in this object, a link-time one otherwise.  */
+
+static tree
+build_addr_diff (tree a, tree b)
+{
+  tree type = long_long_integer_type_node;
+  return build2 (MINUS_EXPR, type,
+		 fold_convert (type, build_fold_addr_expr (a)),
+		 fold_convert (type, build_fold_addr_expr (b)));
+}
+
+/* Emit the records, the names chunk and the profile path of this
+   file.  Called once, after the last function.  */
+
+void
+lp_generate_finish (void)
+{
+  unsigned i;
+  lp_record *r;
+
+  if (records.is_empty ())
+    return;
+
+  tree rtype = get_record_type ();
+  FOR_EACH_VEC_ELT (records, i, r)
+    {
+      const char *cnt_name = IDENTIFIER_POINTER (DECL_NAME (r->counters));
+      char *var_name = concat ("__profd_", cnt_name + strlen ("__profc_"),
+			       NULL);
+      tree rec = build_section_var (var_name, rtype, LATEPGO_SEC_DATA);
+      free (var_name);
+      SET_DECL_ALIGN (rec, 64);
+      DECL_USER_ALIGN (rec) = 1;
+
+      vec<constructor_elt, va_gc> *elts = NULL;
+      tree f = TYPE_FIELDS (rtype);
+      unsigned HOST_WIDE_INT name_ref
+	= lp_md5_low64 (r->name, strlen (r->name));
+      tree values[8] = {
+	build_int_cstu (long_long_unsigned_type_node, name_ref),
+	build_int_cstu (long_long_unsigned_type_node, r->checksum),
+	build_addr_diff (r->counters, rec),
+	build_int_cst (long_long_unsigned_type_node, 0),
+	build_addr_diff (runtime_decl, rec),
+	build_int_cst (unsigned_type_node, r->n_counters),
+	build_int_cst (short_unsigned_type_node, 0),
+	build_int_cst (short_unsigned_type_node, 0)
+      };
+      for (int k = 0; k < 8; k++, f = DECL_CHAIN (f))
+	CONSTRUCTOR_APPEND_ELT (elts, f, values[k]);
+      DECL_INITIAL (rec) = build_constructor (rtype, elts);
+      DECL_PRESERVE_P (rec) = 1;
+      varpool_node::finalize_decl (rec);
+      varpool_node::get (rec)->force_output = 1;
+    }
+
+  auto_vec<char> chunk;
+  build_names_chunk (&chunk);
+  emit_bytes ("__llvm_prf_nm", chunk.address (), chunk.length (),
+	      LATEPGO_SEC_NAMES);
+
+  if (latepgo_opts.profile_path && *latepgo_opts.profile_path)
+    emit_bytes ("__latepgo_prf_fname_str", latepgo_opts.profile_path,
+		strlen (latepgo_opts.profile_path) + 1, LATEPGO_SEC_FNAME);
+
+  FOR_EACH_VEC_ELT (records, i, r)
+    free (r->name);
+  records.release ();
+}

@@ -1,0 +1,292 @@
+/* latepgo.cc: plugin entry point, arguments and the pass.
+
+   Usage:
+     gcc -O2 -fplugin=latepgo.so -fplugin-arg-latepgo-generate[=PATH] ...
+   and link with libprof.a (or use -specs=latepgo-generate.specs).
+
+   Options (-fplugin-arg-latepgo-KEY[=VALUE]):
+     generate[=PATH]     instrument; PATH is the default profile file of
+			 the program (the runtime's LATEPGO_PROFILE_FILE and
+			 LLVM_PROFILE_FILE override it; patterns allowed)
+     update=single|atomic
+			 plain counter increments (default), or relaxed
+			 atomic ones for exact counts in threaded programs
+     exact-calls         also end blocks after calls that may not return,
+			 so counts stay exact across exit and longjmp
+			 (one more counter per such call)
+     prefix-map=OLD=NEW  rewrite the file prefix of static functions'
+			 profile names (as -fprofile-prefix-map)
+     dump=FILE           append what was done per function to FILE
+
+   Placement: a SIMPLE_IPA pass right after GCC's "profile" IPA pass
+   (tree-profile.cc), so after early inlining and the early
+   optimizations and before IPA inlining: functions GCC inlined early are
+   counted in their callers, and the CFG we instrument is the one the
+   optimizers will see.  See shared/docs/gcc-plugin-guide.md 1.3.  */
+
+#include "gcc-common.h"
+#include "plugin-version.h"
+#include "latepgo.h"
+
+int plugin_is_GPL_compatible;
+
+struct latepgo_options latepgo_opts;
+
+static const char latepgo_help[] =
+  "latepgo: late IR profile instrumentation for GCC\n"
+  "  -fplugin-arg-latepgo-generate[=PATH]   instrument (link with libprof)\n"
+  "  -fplugin-arg-latepgo-update=single|atomic\n"
+  "  -fplugin-arg-latepgo-exact-calls\n"
+  "  -fplugin-arg-latepgo-prefix-map=OLD=NEW\n"
+  "  -fplugin-arg-latepgo-dump=FILE";
+
+static const char latepgo_arguments[] =
+  "generate[=PATH], update=single|atomic, exact-calls, prefix-map=OLD=NEW, "
+  "dump=FILE";
+
+static struct plugin_info latepgo_info = { "0.1", latepgo_help };
+
+/* The GCC this plugin was built against; tests may pretend another.  */
+#ifndef LATEPGO_BUILT_FOR
+#define LATEPGO_BUILT_FOR gcc_version.basever
+#endif
+
+/* Instrument every function of the translation unit.  */
+
+static void
+generate_all_functions (void)
+{
+  cgraph_node *node;
+  auto_vec<cgraph_node *> done;
+
+  FOR_EACH_DEFINED_FUNCTION (node)
+    {
+      if (lp_skip_function_p (node))
+	continue;
+
+      push_cfun (DECL_STRUCT_FUNCTION (node->decl));
+      /* Local pure-const may imply a need to fix up the CFG
+	 (tree_profiling does the same).  */
+      if (execute_fixup_cfg () & TODO_cleanup_cfg)
+	cleanup_tree_cfg ();
+
+      lp_graph g;
+      lp_build_graph (&g, latepgo_opts.exact_calls);
+      char *name = lp_profile_name (node->decl);
+      const char *asm_name
+	= IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (node->decl));
+
+      if (g.n_counters == 0)
+	{
+	  /* Nothing countable (every edge fake); LLVM's format has no
+	     record without counters.  */
+	  lp_dump_function (name, asm_name, &g, 0);
+	  lp_release_graph (&g);
+	}
+      else
+	{
+	  int blocks_before = n_basic_blocks_for_fn (cfun);
+	  lp_generate_function (node, &g, name);
+	  lp_dump_function (name, asm_name, &g,
+			    n_basic_blocks_for_fn (cfun) - blocks_before);
+	  done.safe_push (node);
+	}
+      free (name);
+      free_dominance_info (CDI_DOMINATORS);
+      free_dominance_info (CDI_POST_DOMINATORS);
+      pop_cfun ();
+    }
+
+  /* Counters make functions impure: IPA must not CSE or drop calls
+     whose counts matter.  Then fix up calls and SSA, re-merge blocks
+     and rebuild call edges (the atomic builtin and the exec hook are
+     new calls), as tree_profiling does.  */
+  for (cgraph_node *n : done)
+    {
+      n->set_const_flag (false, false);
+      n->set_pure_flag (false, false);
+    }
+  for (cgraph_node *n : done)
+    {
+      basic_block bb;
+      push_cfun (DECL_STRUCT_FUNCTION (n->decl));
+      FOR_EACH_BB_FN (bb, cfun)
+	for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	     gsi_next (&gsi))
+	  if (is_gimple_call (gsi_stmt (gsi)))
+	    update_stmt (gsi_stmt (gsi));
+      cleanup_tree_cfg ();
+      update_ssa (TODO_update_ssa);
+      cgraph_edge::rebuild_edges ();
+      pop_cfun ();
+    }
+
+  lp_generate_finish ();
+}
+
+namespace {
+
+const pass_data pass_data_latepgo = {
+  SIMPLE_IPA_PASS,	/* type */
+  "latepgo",		/* name */
+  OPTGROUP_NONE,	/* optinfo_flags */
+  TV_IPA_PROFILE,	/* tv_id */
+  0,			/* properties_required */
+  0,			/* properties_provided */
+  0,			/* properties_destroyed */
+  0,			/* todo_flags_start */
+  0,			/* todo_flags_finish: done per function above.  */
+};
+
+class pass_latepgo : public simple_ipa_opt_pass
+{
+public:
+  pass_latepgo (gcc::context *ctxt)
+    : simple_ipa_opt_pass (pass_data_latepgo, ctxt)
+  {}
+
+  bool gate (function *) final override
+  {
+    return !seen_error () && !in_lto_p;
+  }
+
+  unsigned int execute (function *) final override
+  {
+    if (latepgo_opts.generate)
+      generate_all_functions ();
+    return 0;
+  }
+};
+
+} // anon namespace
+
+/* Early function splitting changes the CFG we instrument and creates
+   .part functions; native FDO disables it in both its builds, and so
+   do we (gcc-plugin-guide.md 5.6).  */
+
+static void
+override_gate (void *gcc_data, void *)
+{
+  bool *gate_status = (bool *) gcc_data;
+  if (current_pass && current_pass->name
+      && strcmp (current_pass->name, "fnsplit") == 0)
+    *gate_status = false;
+}
+
+static void
+finish (void *, void *)
+{
+  lp_dump_close ();
+}
+
+/* Parse the arguments into latepgo_opts; false after an error.  */
+
+static bool
+parse_arguments (struct plugin_name_args *info)
+{
+  bool ok = true;
+  for (int i = 0; i < info->argc; i++)
+    {
+      const char *key = info->argv[i].key;
+      const char *value = info->argv[i].value;
+
+      if (strcmp (key, "generate") == 0)
+	{
+	  latepgo_opts.generate = true;
+	  latepgo_opts.profile_path = value;
+	}
+      else if (strcmp (key, "update") == 0)
+	{
+	  if (value && strcmp (value, "atomic") == 0)
+	    latepgo_opts.atomic = true;
+	  else if (value && strcmp (value, "single") == 0)
+	    latepgo_opts.atomic = false;
+	  else
+	    {
+	      error ("latepgo: %<update%> takes %<single%> or %<atomic%>, "
+		     "not %qs", value ? value : "");
+	      ok = false;
+	    }
+	}
+      else if (strcmp (key, "exact-calls") == 0 && !value)
+	latepgo_opts.exact_calls = true;
+      else if (strcmp (key, "dump") == 0 && value && *value)
+	latepgo_opts.dump_path = value;
+      else if (strcmp (key, "prefix-map") == 0 && value
+	       && strchr (value, '='))
+	{
+	  const char *eq = strchr (value, '=');
+	  latepgo_opts.prefix_map.safe_push (xstrndup (value, eq - value));
+	  latepgo_opts.prefix_map.safe_push (xstrdup (eq + 1));
+	}
+      else if (strcmp (key, "dump") == 0 || strcmp (key, "prefix-map") == 0
+	       || strcmp (key, "exact-calls") == 0)
+	{
+	  error ("latepgo: bad value for argument %qs", key);
+	  inform (UNKNOWN_LOCATION, "latepgo: valid arguments are %s",
+		  latepgo_arguments);
+	  ok = false;
+	}
+      else
+	{
+	  error ("latepgo: unknown argument %qs", key);
+	  inform (UNKNOWN_LOCATION, "latepgo: valid arguments are %s",
+		  latepgo_arguments);
+	  ok = false;
+	}
+    }
+  return ok;
+}
+
+int
+plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
+{
+  /* GCC's internals change between releases and builds: refuse to run
+     inside any compiler but the one we were built for.  */
+  if (strcmp (ver->basever, LATEPGO_BUILT_FOR) != 0
+      || strcmp (ver->datestamp, gcc_version.datestamp) != 0
+      || strcmp (ver->devphase, gcc_version.devphase) != 0)
+    {
+      error ("latepgo: this plugin was built for GCC %s (%s) and cannot be "
+	     "loaded by GCC %s (%s); rebuild it against the plugin headers "
+	     "of this compiler", LATEPGO_BUILT_FOR, gcc_version.datestamp,
+	     ver->basever, ver->datestamp);
+      return 1;
+    }
+
+  register_callback (info->base_name, PLUGIN_INFO, NULL, &latepgo_info);
+  if (!parse_arguments (info))
+    return 1;
+
+  if (!latepgo_opts.generate)
+    {
+      warning (0, "latepgo: no mode given (%<-fplugin-arg-%s-generate%>); "
+	       "the plugin does nothing", info->base_name);
+      return 0;
+    }
+  if (profile_arc_flag || flag_branch_probabilities)
+    {
+      error ("latepgo: cannot be combined with the native "
+	     "%<-fprofile-generate%>, %<-fprofile-arcs%> or "
+	     "%<-fprofile-use%>");
+      return 1;
+    }
+
+  if (latepgo_opts.dump_path)
+    lp_dump_open (latepgo_opts.dump_path);
+
+  register_callback (info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) lp_generate_roots);
+
+  struct register_pass_info pass_info;
+  pass_info.pass = new pass_latepgo (g);
+  pass_info.reference_pass_name = "profile";
+  pass_info.ref_pass_instance_number = 1;
+  pass_info.pos_op = PASS_POS_INSERT_AFTER;
+  register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+		     &pass_info);
+  register_callback (info->base_name, PLUGIN_OVERRIDE_GATE, override_gate,
+		     NULL);
+  register_callback (info->base_name, PLUGIN_FINISH, finish, NULL);
+  return 0;
+}

@@ -1,0 +1,147 @@
+/* names.cc: which functions are instrumented, and their profile names.
+
+   Profile names follow LLVM's IR PGO (profile-formats.md section 2.1):
+   a function with external, weak or COMDAT linkage is named by its
+   assembler name; a static function by "<file>:<assembler name>", so
+   that static functions of the same name in different files never
+   share a record.  <file> is the main input file as given on the
+   command line, rewritten by -fplugin-arg-latepgo-prefix-map=OLD=NEW
+   and by GCC's own -fprofile-prefix-map/-ffile-prefix-map; an absolute
+   name that is still absolute after that is made relative to the
+   current directory.  So the same sources built by the same build
+   system in another directory (as distribution builds do) give the
+   same names.  */
+
+#include "gcc-common.h"
+#include "latepgo.h"
+
+/* MD5LOW64: the first 8 bytes of the MD5 digest read as a
+   little-endian number.  LLVM's NameRef, hash-table key and probe
+   GUID.  */
+
+unsigned HOST_WIDE_INT
+lp_md5_low64 (const void *data, size_t len)
+{
+  unsigned char digest[16];
+  unsigned HOST_WIDE_INT v = 0;
+
+  md5_buffer ((const char *) data, len, digest);
+  for (int i = 7; i >= 0; i--)
+    v = (v << 8) | digest[i];
+  return v;
+}
+
+/* Return FILE made relative to DIR (both absolute), e.g.
+   "/src/z/a.c" from "/src/z/build" is "../a.c".  Caller frees.  */
+
+static char *
+relative_to (const char *file, const char *dir)
+{
+  size_t common = 0, i;
+
+  /* Longest common prefix ending at a '/' (or at the end of DIR).  */
+  for (i = 0; file[i] && dir[i] && file[i] == dir[i]; i++)
+    if (file[i] == '/')
+      common = i + 1;
+  if (dir[i] == '\0' && file[i] == '/')
+    common = i + 1;
+
+  int ups = 0;
+  for (const char *p = dir + common; *p; p++)
+    if (*p == '/' && p[1] != '\0' && p[1] != '/')
+      ups++;
+  if (dir[common] != '\0')
+    ups++;
+
+  obstack ob;
+  gcc_obstack_init (&ob);
+  for (int k = 0; k < ups; k++)
+    obstack_grow (&ob, "../", 3);
+  obstack_grow0 (&ob, file + common, strlen (file + common));
+  char *res = xstrdup ((char *) obstack_finish (&ob));
+  obstack_free (&ob, NULL);
+  return res;
+}
+
+/* The <file> part of static functions' names; computed once.  */
+
+static const char *
+file_prefix (void)
+{
+  static char *prefix;
+  if (prefix)
+    return prefix;
+
+  const char *name = main_input_filename ? main_input_filename : "<unknown>";
+  char *mapped = NULL;
+
+  /* Our own maps first: the first OLD that prefixes NAME wins.  */
+  for (unsigned i = 0; i + 1 < latepgo_opts.prefix_map.length (); i += 2)
+    {
+      const char *old_p = latepgo_opts.prefix_map[i];
+      size_t len = strlen (old_p);
+      if (strncmp (name, old_p, len) == 0)
+	{
+	  mapped = concat (latepgo_opts.prefix_map[i + 1], name + len, NULL);
+	  break;
+	}
+    }
+  if (!mapped)
+    mapped = xstrdup (remap_profile_filename (name));
+
+  if (IS_ABSOLUTE_PATH (mapped))
+    {
+      const char *pwd = getpwd ();
+      if (pwd && IS_ABSOLUTE_PATH (pwd))
+	{
+	  char *rel = relative_to (mapped, pwd);
+	  free (mapped);
+	  mapped = rel;
+	}
+    }
+  prefix = mapped;
+  return prefix;
+}
+
+/* The profile name of FNDECL.  Caller frees.  */
+
+char *
+lp_profile_name (tree fndecl)
+{
+  const char *asm_name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+
+  /* A leading '*' marks a name given with asm ("label").  */
+  if (asm_name[0] == '*')
+    asm_name++;
+  if (TREE_PUBLIC (fndecl) || DECL_EXTERNAL (fndecl))
+    return xstrdup (asm_name);
+  return concat (file_prefix (), ":", asm_name, NULL);
+}
+
+/* Whether NODE's function is left alone, following
+   tree-profile.cc:tree_profiling plus what cannot carry code.  */
+
+bool
+lp_skip_function_p (cgraph_node *node)
+{
+  tree decl = node->decl;
+
+  if (node->thunk || node->alias || !gimple_has_body_p (decl))
+    return true;
+  if (!DECL_STRUCT_FUNCTION (decl) || !DECL_STRUCT_FUNCTION (decl)->cfg)
+    return true;
+  /* Compiler-made helpers.  */
+  if (DECL_SOURCE_LOCATION (decl) == BUILTINS_LOCATION)
+    return true;
+  if (lookup_attribute ("no_profile_instrument_function",
+			DECL_ATTRIBUTES (decl))
+      || lookup_attribute ("naked", DECL_ATTRIBUTES (decl)))
+    return true;
+  /* ifunc resolvers run inside the dynamic linker, before the runtime
+     and possibly before relocations of our records.  */
+  const char *asm_name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (decl));
+  size_t len = strlen (asm_name);
+  if (len > 9 && strcmp (asm_name + len - 9, ".resolver") == 0)
+    return true;
+  return false;
+}
