@@ -59,6 +59,14 @@ lp_dump_function (const char *name, const char *asm_name, lp_graph *g,
     }
 }
 
+/* The dump file, or NULL without dump=FILE.  */
+
+FILE *
+lp_dump_stream (void)
+{
+  return dump_stream;
+}
+
 void
 lp_dump_close (void)
 {

@@ -24,6 +24,8 @@
 #include "profile.h"
 #include "predict.h"
 #include "diagnostic-core.h"
+#include "diagnostic.h"
+#include "tree-ssa-loop-niter.h"
 #include "stor-layout.h"
 #include "fold-const.h"
 #include "builtins.h"

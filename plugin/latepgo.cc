@@ -16,6 +16,13 @@
 			 (one more counter per such call)
      prefix-map=OLD=NEW  rewrite the file prefix of static functions'
 			 profile names (as -fprofile-prefix-map)
+     use=PROFILE         annotate counts from an indexed profile
+			 (latepgo-profdata merge or llvm-profdata merge)
+     mismatch=warning|error
+			 a function whose profile is stale warns and keeps
+			 static estimates (default), or is an error
+     partial-training    functions without profile data keep static
+			 estimates instead of being treated as never run
      dump=FILE           append what was done per function to FILE
 
    Placement: a SIMPLE_IPA pass right after GCC's "profile" IPA pass
@@ -35,14 +42,17 @@ struct latepgo_options latepgo_opts;
 static const char latepgo_help[] =
   "latepgo: late IR profile instrumentation for GCC\n"
   "  -fplugin-arg-latepgo-generate[=PATH]   instrument (link with libprof)\n"
+  "  -fplugin-arg-latepgo-use=PROFILE       optimize with an indexed profile\n"
+  "  -fplugin-arg-latepgo-mismatch=warning|error\n"
+  "  -fplugin-arg-latepgo-partial-training\n"
   "  -fplugin-arg-latepgo-update=single|atomic\n"
   "  -fplugin-arg-latepgo-exact-calls\n"
   "  -fplugin-arg-latepgo-prefix-map=OLD=NEW\n"
   "  -fplugin-arg-latepgo-dump=FILE";
 
 static const char latepgo_arguments[] =
-  "generate[=PATH], update=single|atomic, exact-calls, prefix-map=OLD=NEW, "
-  "dump=FILE";
+  "generate[=PATH], use=PROFILE, update=single|atomic, exact-calls, "
+  "prefix-map=OLD=NEW, mismatch=warning|error, partial-training, dump=FILE";
 
 static struct plugin_info latepgo_info = { "0.1", latepgo_help };
 
@@ -51,13 +61,18 @@ static struct plugin_info latepgo_info = { "0.1", latepgo_help };
 #define LATEPGO_BUILT_FOR gcc_version.basever
 #endif
 
-/* Instrument every function of the translation unit.  */
+/* Generate mode: instrument every function of the translation unit.
+   Use mode: annotate every function from the profile.  Both see the
+   same functions and build the same graphs.  */
 
 static void
-generate_all_functions (void)
+process_all_functions (bool use)
 {
   cgraph_node *node;
-  auto_vec<cgraph_node *> done;
+  auto_vec<cgraph_node *> instrumented;
+
+  if (use)
+    lp_use_begin ();
 
   FOR_EACH_DEFINED_FUNCTION (node)
     {
@@ -83,13 +98,18 @@ generate_all_functions (void)
 	  lp_dump_function (name, asm_name, &g, 0);
 	  lp_release_graph (&g);
 	}
+      else if (use)
+	{
+	  lp_dump_function (name, asm_name, &g, 0);
+	  lp_use_function (node, &g, name);
+	}
       else
 	{
 	  int blocks_before = n_basic_blocks_for_fn (cfun);
 	  lp_generate_function (node, &g, name);
 	  lp_dump_function (name, asm_name, &g,
 			    n_basic_blocks_for_fn (cfun) - blocks_before);
-	  done.safe_push (node);
+	  instrumented.safe_push (node);
 	}
       free (name);
       free_dominance_info (CDI_DOMINATORS);
@@ -97,16 +117,22 @@ generate_all_functions (void)
       pop_cfun ();
     }
 
+  if (use)
+    {
+      lp_use_finish ();
+      return;
+    }
+
   /* Counters make functions impure: IPA must not CSE or drop calls
      whose counts matter.  Then fix up calls and SSA, re-merge blocks
      and rebuild call edges (the atomic builtin and the exec hook are
      new calls), as tree_profiling does.  */
-  for (cgraph_node *n : done)
+  for (cgraph_node *n : instrumented)
     {
       n->set_const_flag (false, false);
       n->set_pure_flag (false, false);
     }
-  for (cgraph_node *n : done)
+  for (cgraph_node *n : instrumented)
     {
       basic_block bb;
       push_cfun (DECL_STRUCT_FUNCTION (n->decl));
@@ -153,7 +179,9 @@ public:
   unsigned int execute (function *) final override
   {
     if (latepgo_opts.generate)
-      generate_all_functions ();
+      process_all_functions (false);
+    else if (latepgo_opts.use_path && lp_profile_load (latepgo_opts.use_path))
+      process_all_functions (true);
     return 0;
   }
 };
@@ -208,6 +236,14 @@ parse_arguments (struct plugin_name_args *info)
 	      ok = false;
 	    }
 	}
+      else if (strcmp (key, "use") == 0 && value && *value)
+	latepgo_opts.use_path = value;
+      else if (strcmp (key, "mismatch") == 0 && value
+	       && (strcmp (value, "error") == 0
+		   || strcmp (value, "warning") == 0))
+	latepgo_opts.mismatch_error = strcmp (value, "error") == 0;
+      else if (strcmp (key, "partial-training") == 0 && !value)
+	latepgo_opts.partial_training = true;
       else if (strcmp (key, "exact-calls") == 0 && !value)
 	latepgo_opts.exact_calls = true;
       else if (strcmp (key, "dump") == 0 && value && *value)
@@ -220,7 +256,9 @@ parse_arguments (struct plugin_name_args *info)
 	  latepgo_opts.prefix_map.safe_push (xstrdup (eq + 1));
 	}
       else if (strcmp (key, "dump") == 0 || strcmp (key, "prefix-map") == 0
-	       || strcmp (key, "exact-calls") == 0)
+	       || strcmp (key, "exact-calls") == 0 || strcmp (key, "use") == 0
+	       || strcmp (key, "mismatch") == 0
+	       || strcmp (key, "partial-training") == 0)
 	{
 	  error ("latepgo: bad value for argument %qs", key);
 	  inform (UNKNOWN_LOCATION, "latepgo: valid arguments are %s",
@@ -258,11 +296,17 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   if (!parse_arguments (info))
     return 1;
 
-  if (!latepgo_opts.generate)
+  if (!latepgo_opts.generate && !latepgo_opts.use_path)
     {
-      warning (0, "latepgo: no mode given (%<-fplugin-arg-%s-generate%>); "
-	       "the plugin does nothing", info->base_name);
+      warning (0, "latepgo: no mode given (%<-fplugin-arg-%s-generate%> "
+	       "or %<-fplugin-arg-%s-use=PROFILE%>); the plugin does nothing",
+	       info->base_name, info->base_name);
       return 0;
+    }
+  if (latepgo_opts.generate && latepgo_opts.use_path)
+    {
+      error ("latepgo: %<generate%> and %<use%> cannot be combined");
+      return 1;
     }
   if (profile_arc_flag || flag_branch_probabilities)
     {
@@ -274,6 +318,19 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 
   if (latepgo_opts.dump_path)
     lp_dump_open (latepgo_opts.dump_path);
+
+  if (latepgo_opts.use_path)
+    {
+      lp_use_set_fdo_flags ();
+      /* GCC makes -Wcoverage-mismatch an error by default
+	 (toplev.cc:process_options); a stale latepgo profile only warns
+	 unless mismatch=error, so that it never breaks a build.  The
+	 user's own -Werror=coverage-mismatch still wins.  */
+      if (global_dc->classify_diagnostic[OPT_Wcoverage_mismatch]
+	  == DK_UNSPECIFIED)
+	diagnostic_classify_diagnostic (global_dc, OPT_Wcoverage_mismatch,
+					DK_WARNING, UNKNOWN_LOCATION);
+    }
 
   register_callback (info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) lp_generate_roots);

@@ -19,6 +19,9 @@ struct latepgo_options
   const char *profile_path;	/* PATH of generate=PATH, or NULL.  */
   bool atomic;			/* update=atomic */
   bool exact_calls;		/* exact-calls: fake edges after calls.  */
+  const char *use_path;		/* use=FILE */
+  bool mismatch_error;		/* mismatch=error */
+  bool partial_training;	/* partial-training */
   const char *dump_path;	/* dump=FILE */
   vec<const char *> prefix_map; /* prefix-map=OLD=NEW, as OLD, NEW pairs.  */
 };
@@ -51,6 +54,23 @@ struct lp_graph
   unsigned HOST_WIDE_INT checksum;
 };
 
+/* One record of a profile: a function's counters for one checksum.  */
+struct lp_profile_record
+{
+  unsigned HOST_WIDE_INT hash;
+  unsigned n_counters;
+  const void *counters;		/* Little-endian u64s inside the file.  */
+};
+
+/* What the profile's summary says about the whole program.  */
+struct lp_profile_summary
+{
+  unsigned HOST_WIDE_INT max_function_count;
+  unsigned HOST_WIDE_INT max_block_count;
+};
+
+extern lp_profile_summary lp_summary;
+
 /* cfg-graph.cc */
 extern void lp_build_graph (lp_graph *, bool exact_calls);
 extern void lp_release_graph (lp_graph *);
@@ -65,9 +85,21 @@ extern void lp_generate_function (cgraph_node *, lp_graph *, const char *);
 extern void lp_generate_finish (void);
 extern const struct ggc_root_tab lp_generate_roots[];
 
+/* profile-read.cc */
+extern bool lp_profile_load (const char *);
+extern const vec<lp_profile_record> *lp_profile_lookup (const char *);
+extern gcov_type lp_profile_counter (const lp_profile_record *, unsigned);
+
+/* use.cc */
+extern void lp_use_begin (void);
+extern void lp_use_function (cgraph_node *, lp_graph *, const char *);
+extern void lp_use_finish (void);
+extern void lp_use_set_fdo_flags (void);
+
 /* dump.cc */
 extern void lp_dump_open (const char *);
 extern void lp_dump_function (const char *, const char *, lp_graph *, int);
 extern void lp_dump_close (void);
+extern FILE *lp_dump_stream (void);
 
 #endif /* LATEPGO_H */

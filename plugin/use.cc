@@ -1,0 +1,409 @@
+/* use.cc: use mode.  Rebuild the generate build's instrumentation
+   graph, check its checksum against the profile, derive every edge and
+   block count from the counters by flow conservation, and annotate the
+   CFG the way native -fprofile-use does (profile.cc:
+   compute_branch_probabilities, tree_profiling), so that GCC's
+   inliner, block layout, hot/cold splitting, unrolling and
+   vectorizer see measured counts.  Order and traps:
+   shared/docs/gcc-plugin-guide.md section 5.  */
+
+#include "gcc-common.h"
+#include "latepgo.h"
+
+static int n_matched, n_mismatched, n_missing, n_inconsistent;
+static auto_vec<cgraph_node *> annotated;
+
+/* Native -fprofile-use turns these optimizations on unless the user
+   chose otherwise (opts.cc:enable_fdo_optimizations).  Called from
+   plugin_init, before option processing finishes.  Not set here:
+   flag_branch_probabilities (set at the end of our pass, see
+   lp_use_finish), value profiling (we have no value profiles), and
+   flag_inline_functions (it changes the early inliner, so the CFG we
+   checksum; -O2 has it on already).  */
+
+void
+lp_use_set_fdo_flags (void)
+{
+#define SET_IF_UNSET(FLAG, VALUE) \
+  do { if (!global_options_set.x_##FLAG) global_options.x_##FLAG = (VALUE); } \
+  while (0)
+  SET_IF_UNSET (flag_unroll_loops, 1);
+  SET_IF_UNSET (flag_peel_loops, 1);
+  SET_IF_UNSET (flag_tracer, 1);
+  SET_IF_UNSET (flag_ipa_cp, 1);
+  SET_IF_UNSET (flag_ipa_cp_clone, 1);
+  SET_IF_UNSET (flag_ipa_bit_cp, 1);
+  SET_IF_UNSET (flag_predictive_commoning, 1);
+  SET_IF_UNSET (flag_split_loops, 1);
+  SET_IF_UNSET (flag_unswitch_loops, 1);
+  SET_IF_UNSET (flag_gcse_after_reload, 1);
+  SET_IF_UNSET (flag_tree_loop_vectorize, 1);
+  SET_IF_UNSET (flag_tree_slp_vectorize, 1);
+  SET_IF_UNSET (flag_version_loops_for_strides, 1);
+  SET_IF_UNSET (flag_vect_cost_model, VECT_COST_MODEL_DYNAMIC);
+  SET_IF_UNSET (flag_tree_loop_distribute_patterns, 1);
+  SET_IF_UNSET (flag_loop_interchange, 1);
+  SET_IF_UNSET (flag_unroll_jam, 1);
+  SET_IF_UNSET (flag_tree_loop_distribution, 1);
+  SET_IF_UNSET (flag_profile_reorder_functions, 1);
+  /* What -funroll-loops enables through EnabledBy, which only runs in
+     the option handlers.  */
+  if (global_options.x_flag_unroll_loops)
+    {
+      SET_IF_UNSET (flag_web, 1);
+      SET_IF_UNSET (flag_rename_registers, 1);
+    }
+#undef SET_IF_UNSET
+}
+
+/* Set profile_info from the profile before any function is annotated:
+   GCC's hotness queries read it and cache the threshold on first use
+   (predict.cc:get_hot_bb_threshold).  gcov's sum_max is the sum over
+   runs of the largest counter; a merged LLVM profile knows only the
+   largest counter of the sum, which is the same for one run and a
+   fair stand-in for many.  */
+
+void
+lp_use_begin (void)
+{
+  gcov_summary *s = XCNEW (gcov_summary);
+  s->runs = 1;
+  s->sum_max = lp_summary.max_block_count;
+  profile_info = s;
+}
+
+/* Solve the counts of the tree edges of G from COUNT (set for the
+   counter edges) by flow conservation: a block with a single unknown
+   incident edge determines it; the tree has no cycles, so peeling
+   leaves solves every edge.  Returns the number of negative solutions
+   clamped to 0 (racy counters in threaded training runs).  */
+
+static int
+solve_flow (lp_graph *g, gcov_type *count)
+{
+  int n = g->n_blocks;
+  auto_vec<int> unknown;	/* Unsolved tree edges per block.  */
+  auto_vec<gcov_type> net;	/* Known in minus known out.  */
+  unknown.safe_grow_cleared (n);
+  net.safe_grow_cleared (n);
+  unsigned i;
+  lp_edge *le;
+  int clamped = 0;
+
+  FOR_EACH_VEC_ELT (g->edges, i, le)
+    {
+      if (le->ignore)
+	continue;
+      if (le->on_tree)
+	{
+	  unknown[le->src]++;
+	  unknown[le->dst]++;
+	}
+      else
+	{
+	  net[le->dst] += count[i];
+	  net[le->src] -= count[i];
+	}
+    }
+
+  /* Repeat until no block has a single unknown edge.  Quadratic in the
+     worst case but linear for ordinary trees; graphs are small.  */
+  auto_vec<bool> solved;
+  solved.safe_grow_cleared (g->edges.length ());
+  bool progress = true;
+  while (progress)
+    {
+      progress = false;
+      FOR_EACH_VEC_ELT (g->edges, i, le)
+	{
+	  if (!le->on_tree || solved[i])
+	    continue;
+	  gcov_type c;
+	  if (unknown[le->src] == 1)
+	    /* The rest of SRC's flow is known: its inflow minus outflow
+	       leaves through this edge.  */
+	    c = net[le->src];
+	  else if (unknown[le->dst] == 1)
+	    c = -net[le->dst];
+	  else
+	    continue;
+	  if (c < 0)
+	    {
+	      clamped++;
+	      c = 0;
+	    }
+	  count[i] = c;
+	  solved[i] = true;
+	  unknown[le->src]--;
+	  unknown[le->dst]--;
+	  net[le->src] -= c;
+	  net[le->dst] += c;
+	  progress = true;
+	}
+    }
+  return clamped;
+}
+
+/* The record of NAME for checksum HASH, or NULL; *NAME_FOUND says
+   whether NAME has any record.  */
+
+static const lp_profile_record *
+find_record (const char *name, unsigned HOST_WIDE_INT hash, bool *name_found)
+{
+  const vec<lp_profile_record> *recs = lp_profile_lookup (name);
+  *name_found = recs && !recs->is_empty ();
+  if (!recs)
+    return NULL;
+  for (const lp_profile_record &r : *recs)
+    if (r.hash == hash)
+      return &r;
+  return NULL;
+}
+
+/* Annotate the current function with a never-run profile: keep the
+   guessed shape, make every count globally zero (as branch_prob does
+   for functions whose entry count is 0).  */
+
+static void
+annotate_never_run (void)
+{
+  basic_block bb;
+  FOR_ALL_BB_FN (bb, cfun)
+    bb->count = bb->count.global0 ();
+}
+
+/* Write the solved counts of G (COUNT per edge) into the CFG.  G's
+   fake edges are gone; its real edges are still valid.  */
+
+static void
+annotate_counts (lp_graph *g, gcov_type *count, FILE *dump)
+{
+  unsigned i;
+  lp_edge *le;
+  int n = g->n_blocks;
+  auto_vec<gcov_type> in, out;
+  in.safe_grow_cleared (n);
+  out.safe_grow_cleared (n);
+  gcov_type entry_real = 0;
+
+  FOR_EACH_VEC_ELT (g->edges, i, le)
+    if (!le->ignore)
+      {
+	in[le->dst] += count[i];
+	out[le->src] += count[i];
+	if (le->src == ENTRY_BLOCK && !le->fake)
+	  entry_real += count[i];
+      }
+
+  /* A block's count is its inflow; with clamped inconsistent counters
+     in and out can differ, and the larger is the safer bound.  ENTRY
+     counts calls only, not re-entries after longjmp to a setjmp in
+     this function (fake ENTRY edges).  */
+  basic_block bb;
+  FOR_ALL_BB_FN (bb, cfun)
+    {
+      gcov_type c = MAX (in[bb->index], out[bb->index]);
+      if (bb->index == ENTRY_BLOCK)
+	c = entry_real;
+      bb->count = profile_count::from_gcov_type (c);
+      if (dump)
+	fprintf (dump, "  annotated block %d count=%" PRId64 "\n",
+		 bb->index, (int64_t) c);
+    }
+
+  /* Probabilities: measured where the block ran, guessed elsewhere.
+     Known edges out of a block get count/outflow; abnormal edges
+     (uncounted) share what is left.  */
+  FOR_ALL_BB_FN (bb, cfun)
+    {
+      gcov_type known = 0;
+      int n_abnormal = 0;
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	if (e->flags & (EDGE_ABNORMAL | EDGE_ABNORMAL_CALL))
+	  n_abnormal++;
+
+      gcov_type total = bb->count.to_gcov_type ();
+      if (total <= 0)
+	continue;
+      FOR_EACH_VEC_ELT (g->edges, i, le)
+	if (!le->fake && !le->ignore && le->src == bb->index)
+	  known += count[i];
+      if (!n_abnormal)
+	total = known;
+      if (total <= 0)
+	continue;
+      FOR_EACH_VEC_ELT (g->edges, i, le)
+	if (!le->fake && !le->ignore && le->src == bb->index)
+	  {
+	    le->e->probability
+	      = profile_probability::probability_in_gcov_type (count[i],
+							       total);
+	    if (dump)
+	      fprintf (dump, "  annotated edge %d->%d count=%" PRId64
+		       " prob=%.4f\n", le->src, le->dst, (int64_t) count[i],
+		       le->e->probability.to_reg_br_prob_base ()
+		       / (double) REG_BR_PROB_BASE);
+	  }
+      if (n_abnormal)
+	{
+	  gcov_type rest = MAX (total - known, (gcov_type) 0);
+	  profile_probability p
+	    = profile_probability::probability_in_gcov_type (rest,
+							     total * n_abnormal)
+	      .guessed ();
+	  FOR_EACH_EDGE (e, ei, bb->succs)
+	    if (e->flags & (EDGE_ABNORMAL | EDGE_ABNORMAL_CALL))
+	      e->probability = p;
+	}
+    }
+}
+
+/* Record loop iteration counts while they are exact, as branch_prob
+   does after reading a profile.  */
+
+static void
+record_loop_bounds (void)
+{
+  if (!current_loops)
+    return;
+  for (auto loop : loops_list (cfun, 0))
+    if (loop->header->count > 0 && loop->header->count.reliable_p ())
+      {
+	gcov_type nit = expected_loop_iterations_unbounded (loop);
+	widest_int bound = widest_int::from (wi::shwi (nit, HOST_BITS_PER_WIDE_INT),
+					       SIGNED);
+	loop->any_estimate = false;
+	record_niter_bound (loop, bound, true, false);
+      }
+}
+
+/* Annotate the current function (NODE, profile name NAME, graph G).
+   Consumes G's fake edges.  */
+
+void
+lp_use_function (cgraph_node *node, lp_graph *g, const char *name)
+{
+  FILE *dump = lp_dump_stream ();
+  bool name_found;
+  const lp_profile_record *rec = find_record (name, g->checksum, &name_found);
+  tree decl = node->decl;
+
+  if (!rec || rec->n_counters != (unsigned) g->n_counters)
+    {
+      lp_release_graph (g);
+      if (name_found)
+	{
+	  /* Stale profile: the function changed since training.  */
+	  n_mismatched++;
+	  if (dump)
+	    fputs ("  profile mismatch\n", dump);
+	  if (latepgo_opts.mismatch_error)
+	    error_at (DECL_SOURCE_LOCATION (decl),
+		      "latepgo: the profile of %qD does not match its "
+		      "control flow (the source or the options changed "
+		      "since training)", decl);
+	  else
+	    warning_at (DECL_SOURCE_LOCATION (decl), OPT_Wcoverage_mismatch,
+			"latepgo: the profile of %qD does not match its "
+			"control flow (the source or the options changed "
+			"since training); using static estimates", decl);
+	  return;
+	}
+      n_missing++;
+      if (dump)
+	fputs ("  profile missing\n", dump);
+      /* Not in the profile: never run in training, as native GCC
+	 treats it, unless the user says training was partial.  */
+      if (latepgo_opts.partial_training)
+	return;
+      annotate_never_run ();
+      profile_status_for_fn (cfun) = PROFILE_READ;
+      update_max_bb_count ();
+      compute_function_frequency ();
+      annotated.safe_push (node);
+      return;
+    }
+
+  n_matched++;
+  auto_vec<gcov_type> count;
+  count.safe_grow_cleared (g->edges.length ());
+  unsigned i;
+  lp_edge *le;
+  if (dump)
+    fputs ("  profile match counters=", dump);
+  FOR_EACH_VEC_ELT (g->edges, i, le)
+    if (le->counter >= 0)
+      {
+	count[i] = lp_profile_counter (rec, le->counter);
+	if (dump)
+	  fprintf (dump, "%s%" PRId64, le->counter ? "," : "",
+		   (int64_t) count[i]);
+      }
+  if (dump)
+    fputc ('\n', dump);
+
+  int clamped = solve_flow (g, count.address ());
+  if (clamped)
+    {
+      n_inconsistent++;
+      if (dump)
+	fprintf (dump, "  inconsistent counts: %d clamped\n", clamped);
+    }
+  lp_release_graph (g);
+
+  gcov_type entry = count[0];	/* The virtual EXIT->ENTRY edge.  */
+  if (entry == 0 && latepgo_opts.partial_training)
+    return;
+  if (entry == 0)
+    annotate_never_run ();
+  else
+    annotate_counts (g, count.address (), dump);
+  profile_status_for_fn (cfun) = PROFILE_READ;
+  update_max_bb_count ();
+  if (entry > 0)
+    record_loop_bounds ();
+  compute_function_frequency ();
+  annotated.safe_push (node);
+}
+
+/* After the last function: call-graph counts, COMDAT copies without
+   data, and the flag that tells the rest of GCC a profile was read.  */
+
+void
+lp_use_finish (void)
+{
+  for (cgraph_node *node : annotated)
+    {
+      push_cfun (DECL_STRUCT_FUNCTION (node->decl));
+      cgraph_edge::rebuild_edges ();
+      pop_cfun ();
+    }
+  handle_missing_profiles ();
+
+  /* Set late: earlier, GCC's own profile pass would run and overwrite
+     our counts; never, and the IPA inliner asserts on read counts
+     (gcc-plugin-guide.md 5.4).  Both copies cc1 reads it from, and
+     functions with their own optimize attribute.  */
+  global_options.x_flag_branch_probabilities = 1;
+  TREE_OPTIMIZATION (optimization_default_node)->x_flag_branch_probabilities
+    = 1;
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    {
+      tree opts = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (node->decl);
+      if (opts)
+	TREE_OPTIMIZATION (opts)->x_flag_branch_probabilities = 1;
+    }
+
+  if (n_mismatched && !latepgo_opts.mismatch_error)
+    warning (OPT_Wcoverage_mismatch,
+	     "latepgo: %d of %d functions use static estimates because "
+	     "their profile is stale", n_mismatched,
+	     n_matched + n_mismatched + n_missing);
+  if (n_inconsistent && lp_dump_stream ())
+    fprintf (lp_dump_stream (), "inconsistent functions: %d\n",
+	     n_inconsistent);
+  annotated.release ();
+}
