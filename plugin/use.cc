@@ -260,6 +260,55 @@ annotate_counts (lp_graph *g, gcov_type *count, FILE *dump)
     }
 }
 
+/* For the dump: the count of every source line of the current
+   function, as "line FILE:LINE count=C" lines sorted by position.  A
+   line's count is the largest count of the blocks with a statement on
+   it, so a line holding one simple statement shows how often it ran
+   (the testsuite's count(N) checks).  */
+
+static void
+dump_line_counts (FILE *dump)
+{
+  hash_map<int_hash<int, -1, -2>, gcov_type> lines;
+  hash_map<int_hash<int, -1, -2>, const char *> files;
+  auto_vec<int> order;
+  basic_block bb;
+
+  FOR_EACH_BB_FN (bb, cfun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	location_t loc = gimple_location (gsi_stmt (gsi));
+	if (RESERVED_LOCATION_P (loc))
+	  continue;
+	expanded_location x = expand_location (loc);
+	if (!x.file || x.line <= 0)
+	  continue;
+	/* Key: line, plus a file index in the high bits.  */
+	int key = x.line;
+	if (strcmp (x.file, main_input_filename) != 0)
+	  key += (1 << 24) * (1 + (int) (htab_hash_string (x.file) % 100));
+	bool existed;
+	gcov_type &c = lines.get_or_insert (key, &existed);
+	gcov_type bc = bb->count.initialized_p () ? bb->count.to_gcov_type ()
+			: 0;
+	if (!existed)
+	  {
+	    c = bc;
+	    files.put (key, x.file);
+	    order.safe_push (key);
+	  }
+	else if (bc > c)
+	  c = bc;
+      }
+  order.qsort ([] (const void *a, const void *b)
+	       { return *(const int *) a - *(const int *) b; });
+  for (int key : order)
+    fprintf (dump, "  line %s:%d count=%" PRId64 "\n",
+	     lbasename (*files.get (key)), key & ((1 << 24) - 1),
+	     (int64_t) *lines.get (key));
+}
+
 /* Record loop iteration counts while they are exact, as branch_prob
    does after reading a profile.  */
 
@@ -365,6 +414,8 @@ lp_use_function (cgraph_node *node, lp_graph *g, const char *name)
   if (entry > 0)
     record_loop_bounds ();
   compute_function_frequency ();
+  if (dump)
+    dump_line_counts (dump);
   annotated.safe_push (node);
 }
 
