@@ -1,0 +1,126 @@
+# Makefile: build, test and install latepgo.
+#
+#   make               plugin/latepgo.so, libprof/libprof.a, the tools in
+#                      contrib/, and build-tree specs files in specs/
+#   make deps          install the missing Debian packages (as root)
+#   make check         deps, build, then the DejaGnu testsuite
+#                      (RUNTESTFLAGS="generate.exp=loop.c" selects tests)
+#   make demo          deps, build, then the example in demo/
+#   make install       PREFIX (/usr/local) and DESTDIR are honoured
+#   make uninstall
+#   make clean
+#
+# CC names the GCC whose plugin is built and tested (default gcc); the
+# plugin headers and g++ of the same major version are used with it.
+
+ifeq ($(origin CC),default)
+CC = gcc
+endif
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+PKGLIBDIR ?= $(LIBDIR)/latepgo
+INCLUDEDIR ?= $(PREFIX)/include
+DOCDIR ?= $(PREFIX)/share/doc/latepgo
+
+# GCC's own directories.  A plugin in GCCPLUGINDIR loads with the short
+# -fplugin=latepgo; a specs file in GCCLIBDIR is found by a bare
+# -specs=NAME (the driver looks in its startfile prefixes, see
+# gcc -print-search-dirs).  Set either to empty to skip it, e.g. for a
+# private PREFIX installed without root.
+GCCPLUGINDIR ?= $(shell $(CC) -print-file-name=plugin 2>/dev/null)
+GCCLIBDIR ?= $(patsubst %/,%,$(shell $(CC) -print-search-dirs 2>/dev/null | sed -n 's/^install: //p'))
+
+# What the installed specs files point at.  The copy in GCC's plugin
+# directory when there is one, so that -fplugin=latepgo given next to
+# the specs names the same file (GCC refuses one plugin under two paths).
+INSTALLED_PLUGIN = $(if $(GCCPLUGINDIR),$(GCCPLUGINDIR),$(PKGLIBDIR))/latepgo.so
+INSTALLED_RUNTIME = $(LIBDIR)/liblatepgo.a
+
+TOOLS = latepgo-profdata
+SPECS = latepgo-generate.specs latepgo-use.specs
+RUNTEST ?= runtest
+RUNTESTFLAGS ?=
+
+top := $(CURDIR)
+
+all: plugin libprof contrib specs
+
+# Each part has its own Makefile.
+plugin libprof contrib:
+	@$(MAKE) -C $@
+
+# Build-tree specs files, pointing at this tree's plugin and runtime.
+# The testsuite and the demo use them.
+specs: $(addprefix specs/,$(SPECS))
+
+specs/%.specs: specs/%.specs.in scripts/gen-specs.sh
+	@sh scripts/gen-specs.sh $< $@ $(top)/plugin/latepgo.so $(top)/libprof/libprof.a
+
+deps:
+	@bash scripts/install-deps.sh $(CC)
+
+check:
+	@$(MAKE) --no-print-directory deps
+	@$(MAKE) --no-print-directory all
+	@command -v $(firstword $(RUNTEST)) >/dev/null 2>&1 || { \
+	  echo "latepgo: runtest not found; run 'make deps' or apt-get install dejagnu" >&2; \
+	  exit 1; }
+	cd testsuite && LATEPGO_CC='$(CC)' $(RUNTEST) --tool latepgo \
+	  --srcdir $(top)/testsuite $(RUNTESTFLAGS)
+
+demo:
+	@$(MAKE) --no-print-directory deps
+	@$(MAKE) --no-print-directory all
+	@bash demo/run-demo.sh
+
+# The zlib-through-specs check on its own (also part of 'make check').
+check-specs-zlib: all
+	bash scripts/specs-zlib-check.sh
+
+install: all
+	@test -f plugin/latepgo.so || { echo "latepgo: plugin/latepgo.so not built" >&2; exit 1; }
+	@test -f libprof/libprof.a || { echo "latepgo: libprof/libprof.a not built" >&2; exit 1; }
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGLIBDIR) $(DESTDIR)$(DOCDIR)
+	install -m 755 plugin/latepgo.so $(DESTDIR)$(PKGLIBDIR)/latepgo.so
+	install -m 644 libprof/libprof.a $(DESTDIR)$(INSTALLED_RUNTIME)
+	for t in $(TOOLS); do install -m 755 contrib/$$t $(DESTDIR)$(BINDIR)/$$t || exit 1; done
+	for s in $(SPECS); do \
+	  sh scripts/gen-specs.sh specs/$$s.in $(DESTDIR)$(PKGLIBDIR)/$$s \
+	    $(INSTALLED_PLUGIN) $(INSTALLED_RUNTIME) || exit 1; \
+	done
+	if [ -n "$(GCCPLUGINDIR)" ]; then \
+	  install -d $(DESTDIR)$(GCCPLUGINDIR) && \
+	  install -m 755 plugin/latepgo.so $(DESTDIR)$(GCCPLUGINDIR)/latepgo.so; fi
+	if [ -n "$(GCCLIBDIR)" ]; then \
+	  install -d $(DESTDIR)$(GCCLIBDIR) && \
+	  for s in $(SPECS); do \
+	    install -m 644 $(DESTDIR)$(PKGLIBDIR)/$$s $(DESTDIR)$(GCCLIBDIR)/$$s || exit 1; \
+	  done; fi
+	if [ -f libprof/latepgo-prof.h ]; then \
+	  install -d $(DESTDIR)$(INCLUDEDIR) && \
+	  install -m 644 libprof/latepgo-prof.h $(DESTDIR)$(INCLUDEDIR)/latepgo-prof.h; fi
+	for d in README libprof/README; do \
+	  if [ -f $$d ]; then install -m 644 $$d $(DESTDIR)$(DOCDIR)/`echo $$d | tr / -`; fi; \
+	done
+
+uninstall:
+	rm -f $(DESTDIR)$(PKGLIBDIR)/latepgo.so $(DESTDIR)$(INSTALLED_RUNTIME)
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(TOOLS))
+	rm -f $(addprefix $(DESTDIR)$(PKGLIBDIR)/,$(SPECS))
+	rm -f $(DESTDIR)$(INCLUDEDIR)/latepgo-prof.h
+	rm -f $(DESTDIR)$(DOCDIR)/README $(DESTDIR)$(DOCDIR)/libprof-README
+	if [ -n "$(GCCPLUGINDIR)" ]; then rm -f $(DESTDIR)$(GCCPLUGINDIR)/latepgo.so; fi
+	if [ -n "$(GCCLIBDIR)" ]; then \
+	  for s in $(SPECS); do rm -f $(DESTDIR)$(GCCLIBDIR)/$$s; done; fi
+	-rmdir $(DESTDIR)$(PKGLIBDIR) $(DESTDIR)$(DOCDIR) 2>/dev/null
+
+clean:
+	@for d in plugin libprof contrib; do $(MAKE) -C $$d clean || exit 1; done
+	rm -f $(addprefix specs/,$(SPECS))
+	rm -rf demo/build
+	rm -rf testsuite/*.sum testsuite/*.log testsuite/scratch
+
+.PHONY: all plugin libprof contrib specs deps check demo check-specs-zlib \
+	install uninstall clean

@@ -1,0 +1,59 @@
+#!/bin/bash
+# install-deps.sh: install the Debian packages latepgo needs to build
+# and test, when some are missing.  Used by 'make deps' (and so by
+# 'make demo' and 'make check').
+#
+#   scripts/install-deps.sh [CC]
+#
+# The GCC major version comes from "CC -dumpversion" (CC defaults to
+# gcc), so the plugin headers and g++ match the compiler that will load
+# the plugin.  Packages are checked with dpkg-query first; when all are
+# present nothing else runs.  Otherwise, as root (or through sudo), it
+# runs 'apt-get update' once and 'apt-get install -y' for the missing
+# ones.  Extra packages can be added with LATEPGO_EXTRA_DEPS.
+
+set -u
+
+cc=${1:-gcc}
+
+if ! major=$("$cc" -dumpversion 2>/dev/null); then
+  echo "latepgo: '$cc' does not run; install gcc first" >&2
+  exit 1
+fi
+major=${major%%.*}
+
+packages="gcc-$major-plugin-dev g++-$major dejagnu zlib1g-dev ${LATEPGO_EXTRA_DEPS:-}"
+
+if ! command -v dpkg-query >/dev/null 2>&1; then
+  echo "latepgo: not a Debian system; install the equivalents of: $packages" >&2
+  exit 0
+fi
+
+missing=
+for p in $packages; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)
+  case $status in
+    *" ok installed") ;;
+    *) missing="$missing $p" ;;
+  esac
+done
+
+if [ -z "$missing" ]; then
+  exit 0
+fi
+
+echo "latepgo: installing missing packages:$missing"
+
+if [ "$(id -u)" = 0 ]; then
+  sudo=
+elif command -v sudo >/dev/null 2>&1; then
+  sudo=sudo
+else
+  echo "latepgo: not root; run as root: apt-get install$missing" >&2
+  exit 1
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q || exit 1
+# shellcheck disable=SC2086
+$sudo apt-get install -y -q $missing || exit 1
