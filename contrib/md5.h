@@ -1,0 +1,17 @@
+/* md5.h: MD5 (RFC 1321), just enough for LLVM's name hashes.  */
+
+#ifndef LATEPGO_MD5_H
+#define LATEPGO_MD5_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Store the 16-byte MD5 digest of [DATA, DATA+LEN) in DIGEST.  */
+void lp_md5 (const void *data, size_t len, unsigned char digest[16]);
+
+/* MD5LOW64: the first 8 digest bytes read as a little-endian u64.
+   This is LLVM's NameRef, indexed key hash and GUID
+   (profile-formats.md, section 0).  */
+uint64_t lp_md5low64 (const void *data, size_t len);
+
+#endif /* LATEPGO_MD5_H */

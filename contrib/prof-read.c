@@ -1,0 +1,253 @@
+/* prof-read.c: opening an input profile: mapping the file, detecting
+   raw, indexed or text format by its first bytes, validating it, and
+   combining variant bits across inputs.  */
+
+#define _GNU_SOURCE
+#include "profdata.h"
+#include "tool-util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void
+lp_seterr (struct lp_err *err, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (err->msg, sizeof err->msg, fmt, ap);
+  va_end (ap);
+}
+
+/* Read all of FD (not a regular file) into a malloc'd buffer.  */
+static int
+slurp (int fd, struct lp_profile *prof, struct lp_err *err)
+{
+  size_t cap = 65536, n = 0;
+  unsigned char *buf = xmalloc (cap);
+
+  for (;;)
+    {
+      ssize_t r;
+      if (n == cap)
+	buf = xrealloc (buf, cap *= 2);
+      r = read (fd, buf + n, cap - n);
+      if (r < 0)
+	{
+	  if (errno == EINTR)
+	    continue;
+	  lp_seterr (err, "%s", strerror (errno));
+	  free (buf);
+	  return -1;
+	}
+      if (r == 0)
+	break;
+      n += r;
+    }
+  prof->data = buf;
+  prof->size = n;
+  prof->mapped = 0;
+  return 0;
+}
+
+/* Whether the first bytes of BUF look like a text profile: printable
+   ASCII or white space only (as LLVM's TextInstrProfReader::hasFormat).  */
+static int
+looks_like_text (const unsigned char *buf, size_t size)
+{
+  size_t n = size < 1024 ? size : 1024;
+  for (size_t i = 0; i < n; i++)
+    if (!(buf[i] == '\n' || buf[i] == '\r' || buf[i] == '\t'
+	  || buf[i] == '\v' || buf[i] == '\f'
+	  || (buf[i] >= 0x20 && buf[i] < 0x7f)))
+      return 0;
+  return 1;
+}
+
+static uint64_t
+read_u64_le (const unsigned char *p)
+{
+  uint64_t v = 0;
+  for (int i = 7; i >= 0; i--)
+    v = v << 8 | p[i];
+  return v;
+}
+
+static int
+dispatch (struct lp_profile *prof, lp_sink_fn sink, void *ctx,
+	  struct lp_err *err)
+{
+  switch (prof->format)
+    {
+    case LP_FORMAT_RAW:
+      return lp_raw_read (prof, sink, ctx, err);
+    case LP_FORMAT_INDEXED:
+      return lp_indexed_read (prof, sink, ctx, err);
+    default:
+      return lp_text_read (prof, sink, ctx, err);
+    }
+}
+
+int
+lp_profile_open (struct lp_profile *prof, const char *path,
+		 struct lp_err *err)
+{
+  struct stat st;
+  int fd;
+
+  memset (prof, 0, sizeof *prof);
+  prof->path = path;
+  fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    {
+      lp_seterr (err, "%s", strerror (errno));
+      return -1;
+    }
+  if (fstat (fd, &st) < 0)
+    {
+      lp_seterr (err, "%s", strerror (errno));
+      close (fd);
+      return -1;
+    }
+  if (S_ISDIR (st.st_mode))
+    {
+      lp_seterr (err, "is a directory");
+      close (fd);
+      return -1;
+    }
+  if (S_ISREG (st.st_mode))
+    {
+      prof->size = st.st_size;
+      if (prof->size > 0)
+	{
+	  void *p = mmap (NULL, prof->size, PROT_READ, MAP_PRIVATE, fd, 0);
+	  if (p == MAP_FAILED)
+	    {
+	      lp_seterr (err, "cannot map file: %s", strerror (errno));
+	      close (fd);
+	      return -1;
+	    }
+	  madvise (p, prof->size, MADV_SEQUENTIAL);
+	  prof->data = p;
+	  prof->mapped = 1;
+	}
+    }
+  else if (slurp (fd, prof, err) < 0)
+    {
+      close (fd);
+      return -1;
+    }
+  close (fd);
+
+  if (prof->size == 0)
+    {
+      lp_seterr (err, "empty profile file");
+      lp_profile_close (prof);
+      return -1;
+    }
+  if (prof->size >= 8)
+    {
+      uint64_t m = read_u64_le (prof->data);
+      if (m == LATEPGO_RAW_MAGIC_64 || m == LATEPGO_RAW_MAGIC_32
+	  || __builtin_bswap64 (m) == LATEPGO_RAW_MAGIC_64
+	  || __builtin_bswap64 (m) == LATEPGO_RAW_MAGIC_32)
+	prof->format = LP_FORMAT_RAW;
+      else if (m == LATEPGO_INDEXED_MAGIC)
+	prof->format = LP_FORMAT_INDEXED;
+      else if (looks_like_text (prof->data, prof->size))
+	prof->format = LP_FORMAT_TEXT;
+      else
+	{
+	  lp_seterr (err, "unrecognized instrumentation profile encoding "
+		     "format (bad magic)");
+	  lp_profile_close (prof);
+	  return -1;
+	}
+    }
+  else if (looks_like_text (prof->data, prof->size))
+    prof->format = LP_FORMAT_TEXT;
+  else
+    {
+      lp_seterr (err, "unrecognized instrumentation profile encoding "
+		 "format (file too short)");
+      lp_profile_close (prof);
+      return -1;
+    }
+
+  if (dispatch (prof, NULL, NULL, err) < 0)
+    {
+      lp_profile_close (prof);
+      return -1;
+    }
+  return 0;
+}
+
+void
+lp_profile_emit (struct lp_profile *prof, lp_sink_fn sink, void *ctx)
+{
+  struct lp_err err;
+  if (dispatch (prof, sink, ctx, &err) < 0)
+    /* Validation passed, so this is a bug in the reader.  */
+    lp_fatal (prof->path, "internal error: %s", err.msg);
+}
+
+void
+lp_profile_close (struct lp_profile *prof)
+{
+  if (prof->data)
+    {
+      if (prof->mapped)
+	munmap ((void *) prof->data, prof->size);
+      else
+	free ((void *) prof->data);
+    }
+  prof->data = NULL;
+  prof->size = 0;
+}
+
+const char *
+lp_variant_kind_name (uint64_t v)
+{
+  if (v & LATEPGO_VARIANT_CSIR)
+    return "context-sensitive IR";
+  if (v & LATEPGO_VARIANT_IR)
+    return "IR";
+  return "front-end";
+}
+
+int
+lp_store_merge_variant (struct lp_store *store, uint64_t v,
+			struct lp_err *err)
+{
+  /* Debug-info correlation is resolved by reading; it does not carry
+     over to merged output.  */
+  v &= LATEPGO_VARIANT_MASK & ~LP_VARIANT_DBG_CORRELATE;
+  if (!store->have_kind)
+    {
+      store->variant = v;
+      store->have_kind = 1;
+      return 0;
+    }
+  if ((store->variant & LATEPGO_VARIANT_IR) != (v & LATEPGO_VARIANT_IR))
+    {
+      lp_seterr (err, "cannot merge an IR-level profile with a front-end "
+		 "(clang -fprofile-instr-generate) profile: this input is "
+		 "%s, earlier inputs are %s",
+		 lp_variant_kind_name (v),
+		 lp_variant_kind_name (store->variant));
+      return -1;
+    }
+  if ((store->variant ^ v) & LP_VARIANT_ENTRY_ONLY)
+    {
+      lp_seterr (err, "cannot merge function-entry-only profiles with "
+		 "block profiles");
+      return -1;
+    }
+  store->variant |= v;
+  return 0;
+}

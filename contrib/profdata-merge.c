@@ -1,0 +1,302 @@
+/* profdata-merge.c: "latepgo-profdata merge": read the inputs one at a
+   time into a record store and write it as an indexed (default) or
+   text profile through a temporary file that is renamed into place
+   only on success.  */
+
+#define _GNU_SOURCE
+#include "profdata.h"
+#include "profdata-cmd.h"
+#include "tool-util.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct input
+{
+  char *path;
+  uint64_t weight;
+};
+
+struct input_list
+{
+  struct input *v;
+  size_t num, cap;
+};
+
+struct merge_ctx
+{
+  struct lp_store *store;
+  uint64_t weight;
+  const char *path;
+};
+
+void
+lp_print_merge_usage (FILE *f)
+{
+  fputs ("Usage: latepgo-profdata merge [OPTION]... -o OUTPUT INPUT...\n"
+	 "Merge raw, indexed and text instrumentation profiles into one "
+	 "indexed\n(or text) profile.  Records with the same name and "
+	 "function hash are\nsummed, saturating at 2^64-1.\n\n"
+	 "  -o, --output=FILE           write the result to FILE "
+	 "(\"-\": stdout, text only)\n"
+	 "      --text                  write the text format\n"
+	 "      --binary                write the indexed format (default)\n"
+	 "  -w, --weighted-input=W,FILE add FILE with every count "
+	 "multiplied by W\n"
+	 "  -f, --input-files=LIST      read inputs from LIST: one FILE "
+	 "or W,FILE per line,\n"
+	 "                              '#' starts a comment line\n"
+	 "      --failure-mode=any|all  fail if any input is invalid "
+	 "(default), or only\n"
+	 "                              if all are\n"
+	 "  -h, --help                  print this help\n", f);
+}
+
+static void
+add_input (struct input_list *l, const char *path, uint64_t weight)
+{
+  if (l->num == l->cap)
+    {
+      l->cap = l->cap ? 2 * l->cap : 16;
+      l->v = xrealloc (l->v, l->cap * sizeof *l->v);
+    }
+  l->v[l->num].path = xstrdup (path);
+  l->v[l->num].weight = weight;
+  l->num++;
+}
+
+/* Parse "W,FILE" into L.  */
+static void
+add_weighted (struct input_list *l, const char *arg)
+{
+  const char *comma = strchr (arg, ',');
+  uint64_t w;
+
+  if (!comma || comma == arg || !comma[1]
+      || lp_parse_u64 (arg, comma - arg, 0, &w) < 0 || w < 1)
+    {
+      lp_error (NULL, "invalid weighted input '%s': expected W,FILE with a "
+		"positive integer weight W", arg);
+      lp_exit (1);
+    }
+  add_input (l, comma + 1, w);
+}
+
+/* Read the inputs listed in LISTFILE into L.  */
+static void
+add_list_file (struct input_list *l, const char *listfile)
+{
+  FILE *f = fopen (listfile, "r");
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t n;
+
+  if (!f)
+    lp_fatal (listfile, "%s", strerror (errno));
+  while ((n = getline (&line, &cap, f)) >= 0)
+    {
+      char *s = line, *e = line + n;
+      while (s < e && strchr (" \t\v\f\r\n", *s))
+	s++;
+      while (e > s && strchr (" \t\v\f\r\n", e[-1]))
+	e--;
+      *e = 0;
+      if (s == e || *s == '#')
+	continue;
+      if (strchr (s, ','))
+	add_weighted (l, s);
+      else
+	add_input (l, s, 1);
+    }
+  free (line);
+  fclose (f);
+}
+
+static void
+merge_sink (void *ctx, const struct lp_record_in *rec)
+{
+  struct merge_ctx *m = ctx;
+  lp_store_add (m->store, rec, m->weight, m->path);
+}
+
+/* Whether PATH names the same existing file as OUT_ST.  */
+static int
+same_file (const char *path, const struct stat *out_st)
+{
+  struct stat st;
+  return stat (path, &st) == 0 && st.st_dev == out_st->st_dev
+	 && st.st_ino == out_st->st_ino;
+}
+
+/* Write the sorted records to OUTPUT (via a temporary file).  */
+static void
+write_output (const char *output, int text, struct lp_record **recs,
+	      size_t num, uint64_t variant)
+{
+  FILE *out;
+  char *tmp = NULL;
+  int fd, r;
+  mode_t mask;
+
+  if (strcmp (output, "-") == 0)
+    {
+      if (!text && isatty (STDOUT_FILENO))
+	lp_fatal (NULL, "cannot write an indexed profile to a terminal");
+      r = text ? lp_write_text (stdout, recs, num, variant)
+	       : lp_write_indexed (stdout, recs, num, variant);
+      if (r < 0 || fflush (stdout) != 0)
+	lp_fatal ("<stdout>", "write error: %s", strerror (errno));
+      return;
+    }
+
+  tmp = xmalloc (strlen (output) + 16);
+  sprintf (tmp, "%s.tmpXXXXXX", output);
+  fd = mkstemp (tmp);
+  if (fd < 0)
+    lp_fatal (output, "cannot create a temporary output file: %s",
+	      strerror (errno));
+  lp_set_pending_output (tmp);
+  mask = umask (0);
+  umask (mask);
+  if (fchmod (fd, 0666 & ~mask) < 0)
+    lp_fatal (tmp, "%s", strerror (errno));
+  out = fdopen (fd, "wb");
+  if (!out)
+    lp_fatal (tmp, "%s", strerror (errno));
+  setvbuf (out, NULL, _IOFBF, 1 << 20);
+  r = text ? lp_write_text (out, recs, num, variant)
+	   : lp_write_indexed (out, recs, num, variant);
+  if (r < 0 || fflush (out) != 0)
+    lp_fatal (output, "write error: %s", strerror (errno));
+  if (fclose (out) != 0)
+    lp_fatal (output, "write error: %s", strerror (errno));
+  if (rename (tmp, output) < 0)
+    lp_fatal (output, "cannot rename the temporary output file: %s",
+	      strerror (errno));
+  lp_set_pending_output (NULL);
+  free (tmp);
+}
+
+int
+lp_merge_main (int argc, char **argv)
+{
+  static const struct option opts[] = {
+    { "output", required_argument, NULL, 'o' },
+    { "text", no_argument, NULL, 't' },
+    { "binary", no_argument, NULL, 'b' },
+    { "weighted-input", required_argument, NULL, 'w' },
+    { "input-files", required_argument, NULL, 'f' },
+    { "failure-mode", required_argument, NULL, 'F' },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 }
+  };
+  struct input_list inputs = { 0 };
+  const char *output = NULL;
+  int text = 0, fail_all = 0, c;
+  size_t num_ok = 0, num_failed = 0;
+  struct lp_store store;
+  struct lp_record **recs;
+  struct stat out_st;
+  int out_exists;
+
+  while ((c = getopt_long (argc, argv, "o:w:f:h", opts, NULL)) != -1)
+    switch (c)
+      {
+      case 'o':
+	output = optarg;
+	break;
+      case 't':
+	text = 1;
+	break;
+      case 'b':
+	text = 0;
+	break;
+      case 'w':
+	add_weighted (&inputs, optarg);
+	break;
+      case 'f':
+	add_list_file (&inputs, optarg);
+	break;
+      case 'F':
+	if (strcmp (optarg, "any") == 0)
+	  fail_all = 0;
+	else if (strcmp (optarg, "all") == 0)
+	  fail_all = 1;
+	else
+	  {
+	    lp_error (NULL, "invalid --failure-mode '%s': expected any or "
+		      "all", optarg);
+	    lp_exit (1);
+	  }
+	break;
+      case 'h':
+	lp_print_merge_usage (stdout);
+	lp_exit (0);
+      default:
+	lp_print_merge_usage (stderr);
+	lp_exit (1);
+      }
+  for (int i = optind; i < argc; i++)
+    add_input (&inputs, argv[i], 1);
+  if (!output)
+    {
+      lp_error (NULL, "merge: no output file given (-o OUTPUT)");
+      lp_print_merge_usage (stderr);
+      lp_exit (1);
+    }
+  if (inputs.num == 0)
+    {
+      lp_error (NULL, "merge: no input files");
+      lp_print_merge_usage (stderr);
+      lp_exit (1);
+    }
+
+  /* Never overwrite an input.  */
+  out_exists = strcmp (output, "-") != 0 && stat (output, &out_st) == 0;
+  for (size_t i = 0; i < inputs.num; i++)
+    if (strcmp (inputs.v[i].path, output) == 0
+	|| (out_exists && same_file (inputs.v[i].path, &out_st)))
+      lp_fatal (inputs.v[i].path, "input file is the same as the output "
+		"file");
+
+  lp_store_init (&store);
+  for (size_t i = 0; i < inputs.num; i++)
+    {
+      struct lp_profile prof;
+      struct lp_err err;
+      struct merge_ctx ctx = { &store, inputs.v[i].weight, inputs.v[i].path };
+
+      int bad = lp_profile_open (&prof, inputs.v[i].path, &err) < 0;
+      if (!bad && lp_store_merge_variant (&store, prof.variant, &err) < 0)
+	{
+	  lp_profile_close (&prof);
+	  bad = 1;
+	}
+      if (bad)
+	{
+	  num_failed++;
+	  if (!fail_all)
+	    lp_fatal (inputs.v[i].path, "%s", err.msg);
+	  lp_warning (inputs.v[i].path, "%s", err.msg);
+	  continue;
+	}
+      lp_profile_emit (&prof, merge_sink, &ctx);
+      lp_profile_close (&prof);
+      num_ok++;
+    }
+  if (num_ok == 0)
+    lp_fatal (NULL, "no profile can be merged");
+
+  recs = lp_store_sorted (&store);
+  write_output (output, text, recs, store.num_records, store.variant);
+  free (recs);
+  lp_store_free (&store);
+  for (size_t i = 0; i < inputs.num; i++)
+    free (inputs.v[i].path);
+  free (inputs.v);
+  return 0;
+}

@@ -1,0 +1,281 @@
+/* profdata.h: the in-memory profile model of latepgo-profdata and the
+   interfaces between its readers, the record store and its writers.
+
+   The formats themselves are specified in shared/docs/profile-formats.md
+   (raw v8: section 1, names and hashes: section 2, indexed v7 and text:
+   section 3); each reader or writer file names the section it follows.  */
+
+#ifndef LATEPGO_PROFDATA_H
+#define LATEPGO_PROFDATA_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../libprof/latepgo-abi.h"
+
+/* Value kinds: 0 = indirect-call target, 1 = mem-op size.  */
+#define LP_NUM_VALUE_KINDS 2
+#define LP_VK_INDIRECT_CALL 0
+#define LP_VK_MEMOP 1
+
+/* LLVM keeps at most this many values per site (u8 site counts).  */
+#define LP_MAX_VALUES_PER_SITE 255
+
+/* Variant bits not defined by latepgo-abi.h.  */
+#define LP_VARIANT_DBG_CORRELATE   (1ULL << 59)
+#define LP_VARIANT_BYTE_COVERAGE   (1ULL << 60)
+#define LP_VARIANT_ENTRY_ONLY      (1ULL << 61)
+
+/* FuncHash bit 60 marks a context-sensitive record.  */
+#define LP_CS_HASH_BIT (1ULL << 60)
+
+/* Text name of an indirect-call target hash with no known name.  */
+#define LP_EXTERNAL_SYMBOL "** External Symbol **"
+
+/* One profiled value and how often it was seen.  */
+struct lp_value
+{
+  uint64_t value;
+  uint64_t count;
+};
+
+/* The values of one value site, sorted by increasing VALUE, no
+   duplicates.  */
+struct lp_site
+{
+  uint32_t num;
+  uint32_t cap;
+  struct lp_value *values;
+};
+
+/* A record as a reader hands it over.  Everything points into
+   reader-owned memory valid only during the sink call; COUNTS are in
+   host byte order; each site's values are sorted and merged as in
+   struct lp_site.  */
+struct lp_record_in
+{
+  const char *name;
+  size_t name_len;
+  uint64_t name_md5;            /* MD5LOW64 (NAME).  */
+  uint64_t hash;                /* FuncHash.  */
+  uint32_t num_counts;          /* >= 1.  */
+  const uint64_t *counts;
+  uint32_t num_sites[LP_NUM_VALUE_KINDS];
+  const struct lp_site *sites[LP_NUM_VALUE_KINDS];
+};
+
+/* A record owned by a store.  NAME is stored right after COUNTS in the
+   same allocation.  */
+struct lp_record
+{
+  struct lp_record *chain;      /* Next record in the same hash bucket.  */
+  const char *name;
+  uint32_t name_len;
+  uint32_t num_counts;
+  uint64_t name_md5;
+  uint64_t hash;
+  uint32_t num_sites[LP_NUM_VALUE_KINDS];
+  struct lp_site *sites[LP_NUM_VALUE_KINDS];
+  uint64_t counts[];
+};
+
+/* Records keyed by (name, FuncHash).  Memory grows with the number of
+   distinct records only.  */
+struct lp_store
+{
+  struct lp_record **buckets;
+  size_t num_buckets;           /* A power of two.  */
+  size_t num_records;
+  uint64_t variant;             /* Union of the inputs' variant bits.  */
+  int have_kind;                /* Nonzero once VARIANT is set.  */
+};
+
+/* ---- prof-store.c ---- */
+
+void lp_store_init (struct lp_store *store);
+void lp_store_free (struct lp_store *store);
+
+/* Find the record NAME/NAME_LEN with MD5 NAME_MD5 and FuncHash HASH, or
+   NULL.  */
+struct lp_record *lp_store_find (const struct lp_store *store,
+				 const char *name, size_t name_len,
+				 uint64_t name_md5, uint64_t hash);
+
+/* Add REC to STORE with every count multiplied by WEIGHT (>= 1).
+   Counts saturate at 2^64-1.  A record with the same name and hash but
+   a different number of counters is dropped with a warning naming WHERE
+   (the input file) and the function, as is value data whose number of
+   sites changed.  Returns the number of problems warned about.  */
+int lp_store_add (struct lp_store *store, const struct lp_record_in *rec,
+		  uint64_t weight, const char *where);
+
+/* Return a freshly allocated array of the STORE's records sorted by
+   name bytes, then FuncHash; the caller frees the array only.  */
+struct lp_record **lp_store_sorted (const struct lp_store *store);
+
+/* ---- prof-value.c ---- */
+
+/* Insert (VALUE, COUNT) into SITE, adding COUNT (saturating) to an
+   existing entry with the same value.  */
+void lp_site_add (struct lp_site *site, uint64_t value, uint64_t count);
+
+/* Merge SRC into DST, multiplying SRC's counts by WEIGHT.  Returns
+   nonzero if a count saturated.  */
+int lp_site_merge (struct lp_site *dst, const struct lp_site *src,
+		   uint64_t weight);
+
+/* Store in OUT (room for SITE->num entries) the values of SITE ordered
+   for output: decreasing count, ties by increasing value, at most
+   LP_MAX_VALUES_PER_SITE of them.  Returns how many were stored.  */
+uint32_t lp_site_for_output (const struct lp_site *site,
+			     struct lp_value *out);
+
+/* Free the value sites of REC.  */
+void lp_record_free_sites (struct lp_record *rec);
+
+/* ---- prof-read.c and the format readers ---- */
+
+enum lp_format
+{
+  LP_FORMAT_RAW,
+  LP_FORMAT_INDEXED,
+  LP_FORMAT_TEXT
+};
+
+/* Error text filled by the readers; the caller adds the file name.  */
+struct lp_err
+{
+  char msg[512];
+};
+
+void lp_seterr (struct lp_err *err, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+
+/* Called once per record; returns 0.  */
+typedef void (*lp_sink_fn) (void *ctx, const struct lp_record_in *rec);
+
+/* An opened and fully validated input profile.  */
+struct lp_profile
+{
+  const char *path;
+  const unsigned char *data;    /* Whole file contents.  */
+  size_t size;
+  int mapped;                   /* DATA is an mmap, else malloc'd.  */
+  enum lp_format format;
+  uint64_t variant;             /* Variant bits (bits 56-63).  */
+  size_t num_records;           /* Records the file holds.  */
+};
+
+/* Open PATH, detect its format and validate it completely.  Returns 0,
+   or -1 with ERR set and nothing left open.  */
+int lp_profile_open (struct lp_profile *prof, const char *path,
+		     struct lp_err *err);
+
+/* Pass every record of the validated PROF to SINK.  */
+void lp_profile_emit (struct lp_profile *prof, lp_sink_fn sink, void *ctx);
+
+void lp_profile_close (struct lp_profile *prof);
+
+/* Describe the variant bits V for messages ("IR", "front-end", ...).  */
+const char *lp_variant_kind_name (uint64_t v);
+
+/* Combine an input's variant bits V into STORE.  Returns 0, or -1 with
+   ERR set when the kinds cannot be mixed (IR with front-end).  */
+int lp_store_merge_variant (struct lp_store *store, uint64_t v,
+			    struct lp_err *err);
+
+/* Format-specific halves of lp_profile_open/emit.  Validation (SINK
+   NULL) must succeed before a call with a sink; with a sink they
+   cannot fail.  They return 0 or -1 with ERR set.  */
+int lp_raw_read (struct lp_profile *prof, lp_sink_fn sink, void *ctx,
+		 struct lp_err *err);
+int lp_indexed_read (struct lp_profile *prof, lp_sink_fn sink, void *ctx,
+		     struct lp_err *err);
+int lp_text_read (struct lp_profile *prof, lp_sink_fn sink, void *ctx,
+		  struct lp_err *err);
+
+/* Sink that sums into the struct lp_store CTX with weight 1 (used by
+   show and overlap).  */
+void lp_sink_store (void *ctx, const struct lp_record_in *rec);
+
+/* Reader scratch for building value sites of one record.  */
+struct lp_site_buf
+{
+  struct lp_site *kind[LP_NUM_VALUE_KINDS];
+  uint32_t cap[LP_NUM_VALUE_KINDS];
+};
+
+/* Make room for N sites of KIND in BUF, all empty; return them.  */
+struct lp_site *lp_site_buf_reset (struct lp_site_buf *buf, int kind,
+				   uint32_t n);
+void lp_site_buf_free (struct lp_site_buf *buf);
+
+/* ---- prof-summary.c ---- */
+
+#define LP_NUM_CUTOFFS 16
+extern const uint32_t lp_default_cutoffs[LP_NUM_CUTOFFS];
+
+struct lp_summary_entry
+{
+  uint64_t cutoff;
+  uint64_t min_count;
+  uint64_t num_blocks;
+};
+
+/* The profile summary of profile-formats.md 3.3.  */
+struct lp_summary
+{
+  uint64_t num_functions;
+  uint64_t num_blocks;
+  uint64_t max_function_count;
+  uint64_t max_block_count;
+  uint64_t max_internal_count;
+  uint64_t total_count;
+  size_t num_entries;
+  struct lp_summary_entry entries[LP_NUM_CUTOFFS];
+};
+
+/* Compute the summary of the NUM records RECS whose FuncHash CS bit
+   equals CS, with the NUM_CUTOFFS increasing CUTOFFS (parts per
+   million).  */
+void lp_summary_compute (struct lp_summary *sum, struct lp_record **recs,
+			 size_t num, int cs, const uint32_t *cutoffs,
+			 size_t num_cutoffs);
+
+/* ---- indexed-write.c, text-write.c ---- */
+
+/* Write the NUM sorted records RECS with variant bits VARIANT as an
+   indexed v7 profile to OUT.  Returns 0 or -1 (errno set by stdio).  */
+int lp_write_indexed (FILE *out, struct lp_record **recs, size_t num,
+		      uint64_t variant);
+
+/* Map from name MD5 to name, for printing indirect-call targets.  */
+struct lp_symtab
+{
+  size_t mask;
+  struct lp_record **slots;
+};
+
+void lp_symtab_init (struct lp_symtab *tab, struct lp_record **recs,
+		     size_t num);
+void lp_symtab_free (struct lp_symtab *tab);
+
+/* The record whose name has MD5LOW64 MD5, or NULL.  */
+const struct lp_record *lp_symtab_lookup (const struct lp_symtab *tab,
+					  uint64_t md5);
+
+/* Write the text-format header for VARIANT (if WITH_COMMENTS, with
+   llvm-profdata's comment lines).  */
+void lp_write_text_header (FILE *out, uint64_t variant, int with_comments);
+
+/* Write one record in text format.  */
+void lp_write_text_record (FILE *out, const struct lp_record *rec,
+			   const struct lp_symtab *tab);
+
+/* Write the NUM sorted records RECS as a text profile.  Returns 0 or
+   -1.  */
+int lp_write_text (FILE *out, struct lp_record **recs, size_t num,
+		   uint64_t variant);
+
+#endif /* LATEPGO_PROFDATA_H */

@@ -1,0 +1,115 @@
+/* text-write.c: writer for the text profile format, byte-compatible
+   with llvm-profdata merge --text (profile-formats.md 3.8):
+
+     # IR level Instrumentation Flag      header, see lp_write_text_header
+     :ir
+     NAME
+     # Func Hash:
+     HASH (decimal)
+     # Num Counters:
+     N
+     # Counter Values:
+     N lines of counts
+     [# Num Value Kinds: / K / per kind: # ValueKind = ...: / KIND /
+      # NumValueSites: / S / per site: V, then V lines VALUE:COUNT]
+     (empty line)
+
+   Indirect-call targets are printed by name (LP_EXTERNAL_SYMBOL when
+   the hash names no record), mem-op sizes as numbers.  */
+
+#include "profdata.h"
+#include "tool-util.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+static const char *const kind_names[LP_NUM_VALUE_KINDS] = {
+  "IPVK_IndirectCallTarget", "IPVK_MemOPSize"
+};
+
+void
+lp_write_text_header (FILE *out, uint64_t variant, int with_comments)
+{
+  if (variant & LATEPGO_VARIANT_CSIR)
+    fputs (with_comments ? "# CSIR level Instrumentation Flag\n:csir\n"
+			 : ":csir\n", out);
+  else if (variant & LATEPGO_VARIANT_IR)
+    fputs (with_comments ? "# IR level Instrumentation Flag\n:ir\n" : ":ir\n",
+	   out);
+  if (variant & LATEPGO_VARIANT_ENTRY)
+    fputs (with_comments
+	   ? "# Always instrument the function entry block\n:entry_first\n"
+	   : ":entry_first\n", out);
+}
+
+void
+lp_write_text_record (FILE *out, const struct lp_record *r,
+		      const struct lp_symtab *tab)
+{
+  uint32_t nkinds = 0;
+
+  fwrite (r->name, 1, r->name_len, out);
+  fprintf (out, "\n# Func Hash:\n%" PRIu64 "\n# Num Counters:\n%u\n"
+	   "# Counter Values:\n", r->hash, r->num_counts);
+  for (uint32_t c = 0; c < r->num_counts; c++)
+    fprintf (out, "%" PRIu64 "\n", r->counts[c]);
+  for (int k = 0; k < LP_NUM_VALUE_KINDS; k++)
+    nkinds += r->num_sites[k] != 0;
+  if (nkinds)
+    {
+      struct lp_value *buf = NULL;
+      size_t cap = 0;
+      fprintf (out, "# Num Value Kinds:\n%u\n", nkinds);
+      for (int k = 0; k < LP_NUM_VALUE_KINDS; k++)
+	{
+	  if (!r->num_sites[k])
+	    continue;
+	  fprintf (out, "# ValueKind = %s:\n%d\n# NumValueSites:\n%u\n",
+		   kind_names[k], k, r->num_sites[k]);
+	  for (uint32_t s = 0; s < r->num_sites[k]; s++)
+	    {
+	      const struct lp_site *site = &r->sites[k][s];
+	      uint32_t n;
+	      if (site->num > cap)
+		{
+		  cap = site->num;
+		  buf = xrealloc (buf, cap * sizeof *buf);
+		}
+	      n = lp_site_for_output (site, buf);
+	      fprintf (out, "%u\n", n);
+	      for (uint32_t v = 0; v < n; v++)
+		{
+		  if (k == LP_VK_INDIRECT_CALL)
+		    {
+		      const struct lp_record *t
+			= buf[v].value ? lp_symtab_lookup (tab, buf[v].value)
+				       : NULL;
+		      if (t)
+			fwrite (t->name, 1, t->name_len, out);
+		      else
+			fputs (LP_EXTERNAL_SYMBOL, out);
+		    }
+		  else
+		    fprintf (out, "%" PRIu64, buf[v].value);
+		  fprintf (out, ":%" PRIu64 "\n", buf[v].count);
+		}
+	    }
+	}
+      free (buf);
+    }
+  fputc ('\n', out);
+}
+
+int
+lp_write_text (FILE *out, struct lp_record **recs, size_t num,
+	       uint64_t variant)
+{
+  struct lp_symtab tab;
+
+  lp_symtab_init (&tab, recs, num);
+  lp_write_text_header (out, variant, 1);
+  for (size_t i = 0; i < num; i++)
+    lp_write_text_record (out, recs[i], &tab);
+  lp_symtab_free (&tab);
+  return ferror (out) ? -1 : 0;
+}

@@ -1,0 +1,181 @@
+/* tool-util.c: diagnostics, allocation, pending-output cleanup and
+   number parsing for the latepgo tools.  */
+
+#define _GNU_SOURCE
+#include "tool-util.h"
+
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const char *progname = "latepgo-profdata";
+
+/* Temporary output file to delete on failure; a fixed buffer so the
+   signal handler needs no allocation.  */
+static char pending_output[4096];
+static volatile sig_atomic_t have_pending_output;
+
+static void
+vreport (const char *kind, const char *where, const char *fmt, va_list ap)
+{
+  fflush (stdout);
+  if (where)
+    fprintf (stderr, "%s: %s: %s: ", progname, kind, where);
+  else
+    fprintf (stderr, "%s: %s: ", progname, kind);
+  vfprintf (stderr, fmt, ap);
+  fputc ('\n', stderr);
+}
+
+void
+lp_error (const char *where, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vreport ("error", where, fmt, ap);
+  va_end (ap);
+}
+
+void
+lp_warning (const char *where, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vreport ("warning", where, fmt, ap);
+  va_end (ap);
+}
+
+void
+lp_note (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vreport ("note", NULL, fmt, ap);
+  va_end (ap);
+}
+
+void
+lp_exit (int status)
+{
+  if (have_pending_output)
+    {
+      unlink (pending_output);
+      have_pending_output = 0;
+    }
+  fflush (stdout);
+  exit (status);
+}
+
+void
+lp_fatal (const char *where, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vreport ("error", where, fmt, ap);
+  va_end (ap);
+  lp_exit (1);
+}
+
+/* Delete the pending output file, then die of SIG as usual.  */
+static void
+signal_cleanup (int sig)
+{
+  if (have_pending_output)
+    unlink (pending_output);
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+void
+lp_set_pending_output (const char *path)
+{
+  static int handlers_installed;
+
+  if (!path)
+    {
+      have_pending_output = 0;
+      return;
+    }
+  if (strlen (path) >= sizeof pending_output)
+    lp_fatal (path, "output path is too long");
+  strcpy (pending_output, path);
+  have_pending_output = 1;
+  if (!handlers_installed)
+    {
+      static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+      for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+	signal (sigs[i], signal_cleanup);
+      handlers_installed = 1;
+    }
+}
+
+void *
+xmalloc (size_t size)
+{
+  void *p = malloc (size ? size : 1);
+  if (!p)
+    lp_fatal (NULL, "out of memory allocating %zu bytes", size);
+  return p;
+}
+
+void *
+xcalloc (size_t nmemb, size_t size)
+{
+  void *p = calloc (nmemb ? nmemb : 1, size ? size : 1);
+  if (!p)
+    lp_fatal (NULL, "out of memory allocating %zu x %zu bytes", nmemb, size);
+  return p;
+}
+
+void *
+xrealloc (void *ptr, size_t size)
+{
+  void *p = realloc (ptr, size ? size : 1);
+  if (!p)
+    lp_fatal (NULL, "out of memory allocating %zu bytes", size);
+  return p;
+}
+
+char *
+xstrdup (const char *s)
+{
+  size_t n = strlen (s) + 1;
+  return memcpy (xmalloc (n), s, n);
+}
+
+int
+lp_parse_u64 (const char *s, size_t len, int hex_ok, uint64_t *out)
+{
+  uint64_t v = 0;
+  unsigned base = 10;
+  size_t i = 0;
+
+  if (hex_ok && len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+    {
+      base = 16;
+      i = 2;
+    }
+  if (i >= len)
+    return -1;
+  for (; i < len; i++)
+    {
+      unsigned d;
+      char c = s[i];
+      if (c >= '0' && c <= '9')
+	d = c - '0';
+      else if (base == 16 && c >= 'a' && c <= 'f')
+	d = c - 'a' + 10;
+      else if (base == 16 && c >= 'A' && c <= 'F')
+	d = c - 'A' + 10;
+      else
+	return -1;
+      if (__builtin_mul_overflow (v, base, &v)
+	  || __builtin_add_overflow (v, d, &v))
+	return -1;
+    }
+  *out = v;
+  return 0;
+}
