@@ -1,0 +1,199 @@
+/* prof-internal.h: declarations shared by the runtime's source files.
+   Nothing here is visible outside the module the runtime is linked
+   into (all objects are built with -fvisibility=hidden).
+
+   Design, in one place:
+   - prof-core.c owns the process state and the lifecycle hooks: the
+     constructor (run token, file name, atexit, pthread_atfork), the
+     exit write, the fork child handler and __latepgo_before_exec.
+   - prof-platform-linux.c finds the module's sections through the
+     linker's __start_/__stop_ symbols and its build ID through
+     dl_iterate_phdr.
+   - prof-writer.c lays out one raw profile (LLVM raw version 8) in
+     memory, folding duplicate records.
+   - prof-merge.c reads an existing profile file and adds its counts.
+   - prof-file.c chooses the file name and decides, under a lock,
+     whether to merge into, append to or replace the existing file.
+   - prof-api.c is compiler-rt's user API on top of the above.
+   README tells the user-visible rules.
+
+   Nothing on the exit, exec and fork paths calls malloc, stdio or the
+   dynamic loader: memory comes from mmap, output from write(2).  The
+   constructor is the only place that reads the environment and calls
+   dl_iterate_phdr.  */
+
+#ifndef LATEPGO_PROF_INTERNAL_H
+#define LATEPGO_PROF_INTERNAL_H
+
+#include "prof-port.h"
+#include "latepgo-abi.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* Declarations below name things defined in the runtime; keep even
+   references to them module-local (no GOT or PLT indirection).  */
+#pragma GCC visibility push(hidden)
+
+/* Why a profile is being written.  */
+enum lp_write_reason
+{
+  LP_WRITE_EXIT,		/* atexit handler.  */
+  LP_WRITE_EXEC,		/* __latepgo_before_exec.  */
+  LP_WRITE_API			/* __llvm_profile_write_file/_dump.  */
+};
+
+/* Where the current file name pattern came from, in increasing
+   precedence (compiler-rt's ProfileNameSpecifier order).  */
+enum lp_name_source
+{
+  LP_NAME_UNSET,
+  LP_NAME_DEFAULT,		/* "default.profraw".  */
+  LP_NAME_BUILD,		/* __latepgo_prf_fname (generate=PATH).  */
+  LP_NAME_ENV,			/* LLVM_PROFILE_FILE, LATEPGO_PROFILE_FILE.  */
+  LP_NAME_API			/* __llvm_profile_set_filename.  */
+};
+
+/* ------------------------------------------------------------------ */
+/* prof-core.c: process state.  */
+
+struct lp_state
+{
+  int initialized;
+  int inert;			/* compiler-rt's runtime is in this module.  */
+  int dumped;			/* __llvm_profile_dump ran: no more writes.  */
+  int busy;			/* A write is in progress.  */
+  int write_fd;			/* Its file descriptor, or -1.  */
+  pid_t pid;			/* getpid () as of start-up or the last fork.  */
+  uint64_t token;		/* Run token of this process tree.  */
+};
+
+extern struct lp_state lp_state;
+
+/* Name of the environment variable carrying the run token to exec'd
+   descendants and to the other instrumented modules of the process.  */
+#define LP_TOKEN_ENV "__LATEPGO_RUN_TOKEN"
+
+extern void lp_init (void);
+extern void lp_reset_counters (void);
+
+/* ------------------------------------------------------------------ */
+/* prof-platform-linux.c: the module's sections and identity.  */
+
+struct lp_sections
+{
+  const struct latepgo_data_record *data_begin, *data_end;
+  uint64_t *cnts_begin, *cnts_end;
+  const char *names_begin, *names_end;
+};
+
+extern void lp_get_sections (struct lp_sections *);
+extern const char *lp_build_time_filename (void);
+extern int lp_compiler_rt_present (void);
+extern void lp_find_binary_id (void);
+extern size_t lp_binary_id (const unsigned char **);
+extern int lp_suspend_pdeathsig (void);
+extern void lp_restore_pdeathsig (int);
+extern int lp_hostname (char *, size_t);
+extern uint64_t lp_entropy (void);
+
+/* ------------------------------------------------------------------ */
+/* prof-msg.c: diagnostics on stderr.  */
+
+extern int lp_verbose;
+extern void lp_error (const char *, ...) LP_PRINTF (1, 2);
+extern void lp_warning (const char *, ...) LP_PRINTF (1, 2);
+extern void lp_note (const char *, ...) LP_PRINTF (1, 2);
+
+/* ------------------------------------------------------------------ */
+/* prof-util.c: memory, I/O loops, hashing, number formatting.  */
+
+extern void *lp_alloc (size_t);
+extern void lp_free (void *, size_t);
+extern int lp_pread_all (int, void *, size_t, uint64_t);
+extern int lp_pwrite_all (int, const void *, size_t, uint64_t);
+extern int lp_write_all (int, const void *, size_t);
+extern uint64_t lp_hash_bytes (uint64_t, const void *, size_t);
+extern size_t lp_format_u64 (char *, uint64_t);
+extern uint64_t lp_mix64 (uint64_t);
+
+#define LP_HASH_INIT 0xcbf29ce484222325ULL
+
+static inline uint64_t
+lp_pad8 (uint64_t n)
+{
+  return (8 - n % 8) % 8;
+}
+
+/* ------------------------------------------------------------------ */
+/* prof-writer.c: one raw profile in memory.  */
+
+/* Counters of a duplicate record, folded into the first record with
+   the same name, hash and size: slots FROM .. FROM+N-1 are added to
+   TO .. TO+N-1 (indices into the counters section).  */
+struct lp_dup
+{
+  uint64_t from, to;
+  uint64_t n;
+};
+
+/* A profile as it goes to the file: BUF holds header, binary IDs,
+   records, counters, names and names padding, SIZE bytes.  RAW is the
+   snapshot of the live counters the counters area was computed from.  */
+struct lp_image
+{
+  unsigned char *buf;
+  size_t buf_alloc, size;
+  size_t ids_off, data_off, counters_off, names_off;
+  uint64_t num_records, num_counters, names_size, ids_size;
+  uint64_t *raw;
+  size_t raw_alloc;
+  struct lp_dup *dups;
+  size_t num_dups, dups_alloc;
+  uint64_t skipped;		/* Malformed records left out.  */
+};
+
+#define LP_HEADER_SIZE (LATEPGO_RAW_HEADER_WORDS * 8)
+#define LP_RECORD_SIZE 48
+/* Header word indices.  */
+enum
+{
+  LP_H_MAGIC, LP_H_VERSION, LP_H_IDS_SIZE, LP_H_DATA_SIZE, LP_H_PAD_BEFORE,
+  LP_H_COUNTERS_SIZE, LP_H_PAD_AFTER, LP_H_NAMES_SIZE, LP_H_COUNTERS_DELTA,
+  LP_H_NAMES_DELTA, LP_H_VALUE_KIND_LAST
+};
+
+extern int lp_image_build (struct lp_image *, uint64_t);
+extern void lp_image_snapshot (struct lp_image *);
+extern void lp_image_fill_counters (struct lp_image *, const uint64_t *);
+extern void lp_image_free (struct lp_image *);
+extern uint64_t lp_module_signature (void);
+
+/* ------------------------------------------------------------------ */
+/* prof-merge.c: the existing contents of a profile file.  */
+
+/* What lp_scan_file found.  */
+struct lp_scan
+{
+  uint64_t end;			/* End of the last well-formed profile.  */
+  int64_t match;		/* Offset of a profile to merge into, or -1.  */
+  int ours;			/* Some profile carries our run token.  */
+  int foreign;			/* Bytes that are not our profiles.  */
+};
+
+extern int lp_scan_file (int, uint64_t, const struct lp_image *, uint64_t,
+			 int, struct lp_scan *);
+extern int lp_merge_counters (int, uint64_t, struct lp_image *);
+
+/* ------------------------------------------------------------------ */
+/* prof-file.c: file names and the write policy.  */
+
+extern void lp_file_init (void);
+extern void lp_set_filename (const char *, enum lp_name_source, const char *);
+extern int lp_write_profile (enum lp_write_reason);
+extern void lp_forget_written (void);
+
+#pragma GCC visibility pop
+
+#endif /* LATEPGO_PROF_INTERNAL_H */

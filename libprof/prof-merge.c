@@ -1,0 +1,177 @@
+/* prof-merge.c: read what a profile file already holds and add its
+   counts to ours.  The caller holds the file's lock.
+
+   A file is a sequence of raw profiles, possibly separated by zero
+   bytes (profile-formats.md 1.1).  A profile in the file is compatible
+   with ours, and its counters can be added to ours slot by slot, when
+   everything but the counters and the run token is byte-identical:
+   header, binary ID, records (which include the counter offsets) and
+   names.  That is stricter than compiler-rt's check (sizes plus
+   NameRef/FuncHash/NumCounters per record) and needs no trust in the
+   file: a damaged profile never matches, so it is never merged.  */
+
+#include "prof-internal.h"
+
+#include <errno.h>
+
+#define CHUNK 65536
+
+/* Return 1 if the SIZE bytes at OFFSET of FD equal MEM, 0 if not or
+   unreadable.  SCRATCH holds CHUNK bytes.  */
+
+static int
+same_bytes (int fd, uint64_t offset, const unsigned char *mem, uint64_t size,
+	    unsigned char *scratch)
+{
+  while (size)
+    {
+      size_t n = size < CHUNK ? size : CHUNK;
+      if (lp_pread_all (fd, scratch, n, offset) != 0
+	  || memcmp (scratch, mem, n) != 0)
+	return 0;
+      offset += n;
+      mem += n;
+      size -= n;
+    }
+  return 1;
+}
+
+/* Return the length of the profile whose header is HDR, or 0 if the
+   header is not one this runtime writes (64-bit, version 8, no value
+   data, no paddings) or its sizes overflow.  */
+
+static uint64_t
+profile_length (const uint64_t *hdr)
+{
+  if (hdr[LP_H_MAGIC] != LATEPGO_RAW_MAGIC_64
+      || (hdr[LP_H_VERSION] & ~LATEPGO_VARIANT_MASK) != LATEPGO_RAW_VERSION
+      || hdr[LP_H_IDS_SIZE] % 8 != 0
+      || hdr[LP_H_PAD_BEFORE] != 0 || hdr[LP_H_PAD_AFTER] != 0)
+    return 0;
+  const uint64_t limit = (uint64_t) 1 << 56;
+  if (hdr[LP_H_IDS_SIZE] >= limit || hdr[LP_H_DATA_SIZE] >= limit / 64
+      || hdr[LP_H_COUNTERS_SIZE] >= limit / 8
+      || hdr[LP_H_NAMES_SIZE] >= limit)
+    return 0;
+  return LP_HEADER_SIZE + hdr[LP_H_IDS_SIZE]
+	 + hdr[LP_H_DATA_SIZE] * LP_RECORD_SIZE
+	 + hdr[LP_H_COUNTERS_SIZE] * 8
+	 + hdr[LP_H_NAMES_SIZE] + lp_pad8 (hdr[LP_H_NAMES_SIZE]);
+}
+
+/* Return 1 if the profile at OFFSET of FD, whose header is HDR, has
+   the same layout and identity as IMG.  */
+
+static int
+compatible (int fd, uint64_t offset, const uint64_t *hdr,
+	    const struct lp_image *img, unsigned char *scratch)
+{
+  const uint64_t *mine = (const uint64_t *) img->buf;
+  for (int i = 0; i < LATEPGO_RAW_HEADER_WORDS; i++)
+    if (i != LP_H_NAMES_DELTA && hdr[i] != mine[i])
+      return 0;
+  /* Binary ID and records are contiguous in both.  */
+  if (!same_bytes (fd, offset + img->ids_off, img->buf + img->ids_off,
+		   img->counters_off - img->ids_off, scratch))
+    return 0;
+  return same_bytes (fd, offset + img->names_off, img->buf + img->names_off,
+		     img->names_size, scratch);
+}
+
+/* Scan the SIZE bytes of profile file FD for a profile IMG can be
+   merged into: a compatible one carrying run token TOKEN, or any
+   compatible one when ANY_TOKEN.  Fill SCAN.  Return 0, or -1 with
+   errno set when the file cannot be read.  */
+
+int
+lp_scan_file (int fd, uint64_t size, const struct lp_image *img,
+	      uint64_t token, int any_token, struct lp_scan *scan)
+{
+  unsigned char *scratch = lp_alloc (CHUNK);
+  uint64_t offset = 0;
+
+  scan->end = 0;
+  scan->match = -1;
+  scan->ours = 0;
+  scan->foreign = 0;
+  if (!scratch)
+    {
+      errno = ENOMEM;
+      return -1;
+    }
+
+  while (offset < size)
+    {
+      uint64_t hdr[LATEPGO_RAW_HEADER_WORDS];
+      uint64_t word = 0;
+
+      /* Zero bytes between and after profiles are allowed.  */
+      size_t n = size - offset < 8 ? size - offset : 8;
+      if (lp_pread_all (fd, &word, n, offset) != 0)
+	goto fail;
+      if (word == 0)
+	{
+	  offset += n;
+	  continue;
+	}
+      if (size - offset < LP_HEADER_SIZE
+	  || lp_pread_all (fd, hdr, sizeof hdr, offset) != 0)
+	{
+	  scan->foreign = 1;
+	  break;
+	}
+      uint64_t len = profile_length (hdr);
+      if (len == 0 || len > size - offset)
+	{
+	  scan->foreign = 1;
+	  break;
+	}
+      if (hdr[LP_H_NAMES_DELTA] == token)
+	scan->ours = 1;
+      if (scan->match < 0 && (any_token || hdr[LP_H_NAMES_DELTA] == token)
+	  && compatible (fd, offset, hdr, img, scratch))
+	scan->match = (int64_t) offset;
+      offset += len;
+      scan->end = offset;
+    }
+  lp_free (scratch, CHUNK);
+  return 0;
+
+ fail:
+  lp_free (scratch, CHUNK);
+  return -1;
+}
+
+/* Add the counters of the compatible profile at OFFSET of FD to IMG's
+   counters, and write the sums back to the file in place.  Return 0,
+   or -1 with errno set.  */
+
+int
+lp_merge_counters (int fd, uint64_t offset, struct lp_image *img)
+{
+  uint64_t *mine = (uint64_t *) (img->buf + img->counters_off);
+  uint64_t file_off = offset + img->counters_off;
+  uint64_t left = img->num_counters;
+  uint64_t *scratch = lp_alloc (CHUNK);
+  if (!scratch)
+    {
+      errno = ENOMEM;
+      return -1;
+    }
+
+  for (uint64_t done = 0; left; )
+    {
+      uint64_t n = left < CHUNK / 8 ? left : CHUNK / 8;
+      if (lp_pread_all (fd, scratch, n * 8, file_off + done * 8) != 0)
+	{
+	  lp_free (scratch, CHUNK);
+	  return -1;
+	}
+      for (uint64_t i = 0; i < n; i++)
+	mine[done + i] += scratch[i];
+      done += n;
+      left -= n;
+    }
+  lp_free (scratch, CHUNK);
+  return lp_pwrite_all (fd, mine, img->num_counters * 8, file_off);
+}
