@@ -66,6 +66,19 @@ build_section_var (const char *name, tree type, const char *section)
   return var;
 }
 
+/* Keep VAR although nothing refers to it: as __attribute__((used,
+   retain)), so that linkers that collect sections reached only through
+   __start_ symbols (lld's default -z start-stop-gc with --gc-sections)
+   keep the records and names too (SHF_GNU_RETAIN).  */
+
+static void
+mark_retained (tree var)
+{
+  DECL_PRESERVE_P (var) = 1;
+  DECL_ATTRIBUTES (var) = tree_cons (get_identifier ("retain"), NULL_TREE,
+				     DECL_ATTRIBUTES (var));
+}
+
 /* The struct type of records: latepgo_data_record.
    finish_builtin_struct takes the fields last first.  */
 
@@ -302,8 +315,9 @@ emit_bytes (const char *name, const char *data, size_t len,
   TREE_READONLY (var) = 1;
   TREE_CONSTANT (var) = 1;
   SET_DECL_ALIGN (var, BITS_PER_UNIT);
+  DECL_USER_ALIGN (var) = 1;
   DECL_INITIAL (var) = str;
-  DECL_PRESERVE_P (var) = 1;
+  mark_retained (var);
   varpool_node::finalize_decl (var);
   varpool_node::get (var)->force_output = 1;
 }
@@ -360,7 +374,7 @@ lp_generate_finish (void)
       for (int k = 0; k < 8; k++, f = DECL_CHAIN (f))
 	CONSTRUCTOR_APPEND_ELT (elts, f, values[k]);
       DECL_INITIAL (rec) = build_constructor (rtype, elts);
-      DECL_PRESERVE_P (rec) = 1;
+      mark_retained (rec);
       varpool_node::finalize_decl (rec);
       varpool_node::get (rec)->force_output = 1;
     }
