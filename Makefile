@@ -6,6 +6,8 @@
 #   make check         deps, build, then the DejaGnu testsuite
 #                      (RUNTESTFLAGS="generate.exp=loop.c" selects tests)
 #   make demo          deps, build, then the example in demo/
+#   make bench         benchmark suite, full mode (< 30 min; bench/README)
+#   make bench-quick   benchmark suite, quick mode (a few minutes)
 #   make install       PREFIX (/usr/local) and DESTDIR are honoured
 #   make uninstall
 #   make clean
@@ -122,5 +124,14 @@ clean:
 	rm -rf demo/build
 	rm -rf testsuite/*.sum testsuite/*.log testsuite/scratch
 
+# The benchmark suite (not part of 'make check'; bench/smoke.sh is the
+# test suite's short run of it).
+bench: all
+	bash bench/run.sh full
+
+bench-quick: all
+	bash bench/run.sh quick
+
+.PHONY: bench bench-quick
 .PHONY: all plugin libprof contrib specs deps check demo check-specs-zlib \
 	install uninstall clean
