@@ -290,8 +290,11 @@ dump_line_counts (FILE *dump)
 	  key += (1 << 24) * (1 + (int) (htab_hash_string (x.file) % 100));
 	bool existed;
 	gcov_type &c = lines.get_or_insert (key, &existed);
-	gcov_type bc = bb->count.initialized_p () ? bb->count.to_gcov_type ()
-			: 0;
+	/* The program-wide count: a never-run function's blocks keep
+	   their guessed local counts under GUESSED_GLOBAL0, and ipa ()
+	   reads those as 0.  */
+	profile_count ipa = bb->count.ipa ();
+	gcov_type bc = ipa.initialized_p () ? ipa.to_gcov_type () : 0;
 	if (!existed)
 	  {
 	    c = bc;
