@@ -75,16 +75,30 @@ class Builder:
         fl = [f.replace("{profdata}", profdata or "") for f in v.get("flags", [])]
         return config.OPT + fl + self.spec["cflags"]
 
+    def obj_path(self, v, src):
+        """Where V's object for SRC goes.  GCC names a static function's
+        .gcda record by a hash that includes the object's path without
+        its extension (the aux name), so gcc -fprofile-use finds the
+        records of static functions only when it compiles to the same
+        path stem as the -fprofile-generate build did.  The gcda use
+        variant therefore writes STEM.use-o in the training variant's
+        directory, where its .gcda files are too."""
+        stem = os.path.splitext(os.path.basename(src))[0]
+        if v["kind"] == "use" and \
+                config.VARIANT[v["train"]].get("profile") == "gcda":
+            return os.path.join(self.vdir(v["train"]), stem + ".use-o")
+        return os.path.join(self.vdir(v["name"]), stem + ".o")
+
     def commands(self, v, profdata=None):
         d = self.vdir(v["name"])
         cc = compilers(v, self.spec["lang"])
         comp = []
         for src in self.spec["sources"]:
             comp.append([cc] + self.flags(v, profdata)
-                        + ["-c", src, "-o", os.path.join(d, obj_name(src))])
+                        + ["-c", src, "-o", self.obj_path(v, src)])
         link = ([cc] + config.OPT + v.get("ldflags", []) + ["-o",
                 os.path.join(d, "bench")]
-                + [os.path.join(d, obj_name(s)) for s in self.spec["sources"]]
+                + [self.obj_path(v, s) for s in self.spec["sources"]]
                 + v.get("libs", []) + self.spec["libs"])
         return comp, link
 
@@ -201,14 +215,16 @@ class Builder:
             with open(pd, "rb") as f:
                 h.update(f.read())
             return pd, h.hexdigest(), info
-        # gcda: copy by object name next to the use variant's objects.
-        for f in glob.glob(os.path.join(ud, "*.gcda")):
+        # gcda: copy by object name next to the generate variant's
+        # objects, where the use variant compiles (see obj_path).
+        for f in glob.glob(os.path.join(ud, "*.gcda")) + \
+                glob.glob(os.path.join(gd, "*.gcda")):
             os.unlink(f)
         n = 0
         for dirpath, _, files in os.walk(pdir):
             for fn in sorted(files):
                 if fn.endswith(".gcda"):
-                    shutil.copy(os.path.join(dirpath, fn), os.path.join(ud, fn))
+                    shutil.copy(os.path.join(dirpath, fn), os.path.join(gd, fn))
                     # The arc counters only: value-profile counters hold
                     # addresses, which change from run to run (ASLR).
                     arcs = profcount.gcda_functions([os.path.join(dirpath, fn)])[0]
