@@ -50,6 +50,62 @@
    twice).  */
 #define LATEPGO_BEFORE_EXEC_SYMBOL "__latepgo_before_exec"
 
+/* Size profiling of memcpy/mempcpy/memmove/memset/bzero calls whose
+   size is not a constant: per call site, LATEPGO_MEMOP_BUCKETS plain
+   counters after the function's edge counters, one per range of sizes
+   as LLVM's memop profile ranges them (InstrProfGetRangeRepValue): the
+   sizes 0..8 exactly, then for k = 4..9 the range 2^(k-1)+1 .. 2^k-1
+   and 2^k exactly, then everything from 513 on.  Being plain counts,
+   they merge by addition like every other counter.  Instrumented code
+   calls LATEPGO_MEMOP_SYMBOL (COUNTERS, SIZE) (or the _atomic variant
+   with update=atomic) right before the operation; hidden, nothrow, leaf.  */
+#define LATEPGO_MEMOP_BUCKETS 22
+#define LATEPGO_MEMOP_SYMBOL "__latepgo_memop_profile"
+#define LATEPGO_MEMOP_ATOMIC_SYMBOL "__latepgo_memop_profile_atomic"
+
+/* Indirect-call target profiling: per call site, one counter per
+   candidate target (the address-taken functions of the file whose type
+   is the call's, sorted by profile name) and one for any other target.
+   Instrumented code calls LATEPGO_ICALL_SYMBOL (COUNTERS, TARGET,
+   TABLE, N) (or the _atomic variant) right before the call; TABLE holds
+   the N candidates' addresses, each as a signed 64-bit offset from
+   TABLE itself (no dynamic relocations).  Hidden, nothrow, leaf.  */
+#define LATEPGO_ICALL_SYMBOL "__latepgo_icall_profile"
+#define LATEPGO_ICALL_ATOMIC_SYMBOL "__latepgo_icall_profile_atomic"
+
+/* First-run order (GCC's time profile, for -freorder-functions): the
+   last counter of every function profiled with values holds 0 until
+   the function first runs, then the value of ++LATEPGO_CLOCK_SYMBOL, a
+   hidden unsigned long long of the runtime.  Merged profiles sum the
+   ranks, which keeps the order of functions every run reaches.  */
+#define LATEPGO_CLOCK_SYMBOL "__latepgo_first_run_clock"
+
+/* The bucket of SIZE, and the smallest size of bucket B.  */
+static inline unsigned
+latepgo_memop_bucket (unsigned long long size)
+{
+  if (size <= 8)
+    return (unsigned) size;
+  if (size >= 513)
+    return 21;
+  unsigned k = 63 - (unsigned) __builtin_clzll (size);	/* 3..9 */
+  if ((size & (size - 1)) == 0)
+    return 9 + 2 * (k - 4) + 1;
+  return 9 + 2 * (k - 3);
+}
+
+static inline unsigned long long
+latepgo_memop_bucket_min (unsigned b)
+{
+  if (b <= 8)
+    return b;
+  if (b == 21)
+    return 513;
+  if ((b - 9) % 2 == 0)
+    return (1ULL << ((b - 9) / 2 + 3)) + 1;
+  return 1ULL << ((b - 10) / 2 + 4);
+}
+
 /* Raw profile constants (profile-formats.md, sections 1.2-1.4).  */
 #define LATEPGO_RAW_MAGIC_64      0xff6c70726f667281ULL
 #define LATEPGO_RAW_MAGIC_32      0xff6c70726f665281ULL

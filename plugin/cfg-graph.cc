@@ -158,7 +158,7 @@ compare_cost_desc (const void *pa, const void *pb)
    until lp_release_graph.  */
 
 void
-lp_build_graph (lp_graph *g, bool exact_calls)
+lp_build_graph (lp_graph *g, bool exact_calls, bool values)
 {
   basic_block bb;
   int i;
@@ -271,10 +271,24 @@ lp_build_graph (lp_graph *g, bool exact_calls)
       push_word ((le->fake ? 1 : 0) | (le->ignore ? 2 : 0)
 		 | (le->counter >= 0 ? 4 : 0));
     }
-  g->checksum = lp_md5_low64 (bytes.address (), bytes.length ())
-		& 0x0fffffffffffffffULL;
-  if (g->checksum == 0)
-    g->checksum = 1;
+  g->checksum_plain = lp_md5_low64 (bytes.address (), bytes.length ())
+		      & LATEPGO_HASH_MASK;
+  if (g->checksum_plain == 0)
+    g->checksum_plain = 1;
+
+  /* With value counters, the checksum also covers the value sites,
+     which decide the counter layout.  */
+  lp_find_value_sites (g);
+  g->values = values;
+  g->checksum = g->checksum_plain;
+  if (g->values)
+    {
+      lp_checksum_value_sites (g, &bytes);
+      g->checksum = lp_md5_low64 (bytes.address (), bytes.length ())
+		    & LATEPGO_HASH_MASK;
+      if (g->checksum == 0)
+	g->checksum = 1;
+    }
 }
 
 /* Remove the fake edges again.  Edge pointers of fake edges in G are

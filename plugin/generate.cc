@@ -112,6 +112,38 @@ get_record_type (void)
   return record_type;
 }
 
+/* The declaration of NAME, a hidden variable of TYPE in the runtime.  */
+
+tree
+lp_runtime_var_decl (const char *name, tree type)
+{
+  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
+			  type);
+  TREE_PUBLIC (decl) = 1;
+  DECL_EXTERNAL (decl) = 1;
+  DECL_ARTIFICIAL (decl) = 1;
+  DECL_VISIBILITY (decl) = VISIBILITY_HIDDEN;
+  DECL_VISIBILITY_SPECIFIED (decl) = 1;
+  varpool_node::get_create (decl);
+  return decl;
+}
+
+/* The declaration of NAME, a hidden, nothrow, leaf function of FNTYPE
+   in the runtime.  */
+
+tree
+lp_runtime_fn_decl (const char *name, tree fntype)
+{
+  tree decl = build_fn_decl (name, fntype);
+  TREE_NOTHROW (decl) = 1;
+  DECL_VISIBILITY (decl) = VISIBILITY_HIDDEN;
+  DECL_VISIBILITY_SPECIFIED (decl) = 1;
+  DECL_ATTRIBUTES (decl) = tree_cons (get_identifier ("leaf"), NULL, NULL);
+  /* Built late, so force the assembler name (as gcov's decls).  */
+  DECL_ASSEMBLER_NAME (decl);
+  return decl;
+}
+
 /* extern hidden int __latepgo_runtime, and
    extern hidden void __latepgo_before_exec (void).  */
 
@@ -120,25 +152,12 @@ init_runtime_decls (void)
 {
   if (runtime_decl)
     return;
-  runtime_decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
-			     get_identifier (LATEPGO_RUNTIME_SYMBOL),
-			     integer_type_node);
-  TREE_PUBLIC (runtime_decl) = 1;
-  DECL_EXTERNAL (runtime_decl) = 1;
-  DECL_ARTIFICIAL (runtime_decl) = 1;
-  DECL_VISIBILITY (runtime_decl) = VISIBILITY_HIDDEN;
-  DECL_VISIBILITY_SPECIFIED (runtime_decl) = 1;
-  varpool_node::get_create (runtime_decl);
-
-  tree fntype = build_function_type_list (void_type_node, NULL_TREE);
-  before_exec_decl = build_fn_decl (LATEPGO_BEFORE_EXEC_SYMBOL, fntype);
-  TREE_NOTHROW (before_exec_decl) = 1;
-  DECL_VISIBILITY (before_exec_decl) = VISIBILITY_HIDDEN;
-  DECL_VISIBILITY_SPECIFIED (before_exec_decl) = 1;
-  DECL_ATTRIBUTES (before_exec_decl)
-    = tree_cons (get_identifier ("leaf"), NULL, NULL);
-  /* Built late, so force the assembler name (as gcov's decls).  */
-  DECL_ASSEMBLER_NAME (before_exec_decl);
+  runtime_decl = lp_runtime_var_decl (LATEPGO_RUNTIME_SYMBOL,
+				      integer_type_node);
+  before_exec_decl
+    = lp_runtime_fn_decl (LATEPGO_BEFORE_EXEC_SYMBOL,
+			  build_function_type_list (void_type_node,
+						    NULL_TREE));
 }
 
 /* Whether STMT calls one of the exec functions, whose success loses
@@ -218,8 +237,9 @@ lp_generate_function (cgraph_node *node, lp_graph *g, const char *name)
   init_runtime_decls ();
 
   /* The counter array, sized now that the tree is known.  */
+  int n_counters = lp_record_counters (g);
   tree type = build_array_type (long_long_unsigned_type_node,
-				build_index_type (size_int (g->n_counters - 1)));
+				build_index_type (size_int (n_counters - 1)));
   char *var_name = concat ("__profc_", IDENTIFIER_POINTER
 			   (DECL_ASSEMBLER_NAME (node->decl)), NULL);
   tree counters = build_section_var (var_name, type, LATEPGO_SEC_CNTS);
@@ -234,15 +254,17 @@ lp_generate_function (cgraph_node *node, lp_graph *g, const char *name)
     if (le->counter >= 0)
       add_edge_counter (counters, le->counter, le->e);
 
+  lp_instrument_values (g, counters);
   lp_release_graph (g);
   gsi_commit_edge_inserts ();
+  lp_instrument_first_run (g, counters);
   instrument_exec_calls ();
 
   lp_record r;
   r.name = xstrdup (name);
   r.counters = counters;
   r.checksum = g->checksum;
-  r.n_counters = g->n_counters;
+  r.n_counters = n_counters;
   records.safe_push (r);
 }
 

@@ -23,6 +23,9 @@
 			 static estimates (default), or is an error
      partial-training    functions without profile data keep static
 			 estimates instead of being treated as never run
+     no-values           do not profile the sizes of memcpy/memset calls
+			 (also -fno-profile-values); use mode reads
+			 profiles made either way
      dump=FILE           append what was done per function to FILE
 
    Placement: a SIMPLE_IPA pass right after GCC's "profile" IPA pass
@@ -47,12 +50,14 @@ static const char latepgo_help[] =
   "  -fplugin-arg-latepgo-partial-training\n"
   "  -fplugin-arg-latepgo-update=single|atomic\n"
   "  -fplugin-arg-latepgo-exact-calls\n"
+  "  -fplugin-arg-latepgo-no-values\n"
   "  -fplugin-arg-latepgo-prefix-map=OLD=NEW\n"
   "  -fplugin-arg-latepgo-dump=FILE";
 
 static const char latepgo_arguments[] =
   "generate[=PATH], use=PROFILE, update=single|atomic, exact-calls, "
-  "prefix-map=OLD=NEW, mismatch=warning|error, partial-training, dump=FILE";
+  "prefix-map=OLD=NEW, mismatch=warning|error, partial-training, no-values, "
+  "dump=FILE";
 
 static struct plugin_info latepgo_info = { "0.1", latepgo_help };
 
@@ -73,6 +78,7 @@ process_all_functions (bool use)
 
   if (use)
     lp_use_begin ();
+  lp_values_begin ();
 
   FOR_EACH_DEFINED_FUNCTION (node)
     {
@@ -86,7 +92,8 @@ process_all_functions (bool use)
 	cleanup_tree_cfg ();
 
       lp_graph g;
-      lp_build_graph (&g, latepgo_opts.exact_calls);
+      lp_build_graph (&g, latepgo_opts.exact_calls,
+		      use || !latepgo_opts.no_values);
       char *name = lp_profile_name (node->decl);
       const char *asm_name
 	= IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (node->decl));
@@ -117,6 +124,7 @@ process_all_functions (bool use)
       pop_cfun ();
     }
 
+  lp_values_end ();
   if (use)
     {
       lp_use_finish ();
@@ -246,6 +254,8 @@ parse_arguments (struct plugin_name_args *info)
 	latepgo_opts.partial_training = true;
       else if (strcmp (key, "exact-calls") == 0 && !value)
 	latepgo_opts.exact_calls = true;
+      else if (strcmp (key, "no-values") == 0 && !value)
+	latepgo_opts.no_values = true;
       else if (strcmp (key, "dump") == 0 && value && *value)
 	latepgo_opts.dump_path = value;
       else if (strcmp (key, "prefix-map") == 0 && value
@@ -258,7 +268,8 @@ parse_arguments (struct plugin_name_args *info)
       else if (strcmp (key, "dump") == 0 || strcmp (key, "prefix-map") == 0
 	       || strcmp (key, "exact-calls") == 0 || strcmp (key, "use") == 0
 	       || strcmp (key, "mismatch") == 0
-	       || strcmp (key, "partial-training") == 0)
+	       || strcmp (key, "partial-training") == 0
+	       || strcmp (key, "no-values") == 0)
 	{
 	  error ("latepgo: bad value for argument %qs", key);
 	  inform (UNKNOWN_LOCATION, "latepgo: valid arguments are %s",
@@ -316,6 +327,11 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
       return 1;
     }
 
+  /* As native -fprofile-generate, value profiling is on unless the
+     user turned it off.  */
+  if (global_options_set.x_flag_profile_values && !flag_profile_values)
+    latepgo_opts.no_values = true;
+
   if (latepgo_opts.dump_path)
     lp_dump_open (latepgo_opts.dump_path);
 
@@ -334,6 +350,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 
   register_callback (info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) lp_generate_roots);
+  register_callback (info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) lp_values_roots);
 
   struct register_pass_info pass_info;
   pass_info.pass = new pass_latepgo (g);

@@ -12,6 +12,8 @@
 #ifndef LATEPGO_H
 #define LATEPGO_H
 
+#include "../libprof/latepgo-abi.h"
+
 /* The mode and options given with -fplugin-arg-latepgo-*.  */
 struct latepgo_options
 {
@@ -22,6 +24,7 @@ struct latepgo_options
   const char *use_path;		/* use=FILE */
   bool mismatch_error;		/* mismatch=error */
   bool partial_training;	/* partial-training */
+  bool no_values;		/* no-values, or -fno-profile-values */
   const char *dump_path;	/* dump=FILE */
   vec<const char *> prefix_map; /* prefix-map=OLD=NEW, as OLD, NEW pairs.  */
 };
@@ -42,6 +45,18 @@ struct lp_edge
   int counter;			/* Counter index, or -1.  */
 };
 
+/* A statement whose values are profiled (values.cc): the size of a
+   memop (LATEPGO_MEMOP_BUCKETS counters), or the target of an indirect
+   call (one counter per candidate, the address-taken functions of this
+   file of the call's type, and one for any other target).  */
+struct lp_value_site
+{
+  gimple *stmt;
+  bool icall;
+  struct lp_candidates *candidates;	/* icall: shared, sorted by name.  */
+  int n_counters;
+};
+
 /* The instrumentation graph of the current function.  */
 struct lp_graph
 {
@@ -51,7 +66,16 @@ struct lp_graph
   int n_tree;
   int n_counters;
   int n_ignored;
+  /* Value-profiled statements (values.cc), in block order.  */
+  auto_vec<lp_value_site> value_sites;
+  int n_value_counters;
+  /* Whether values are profiled: the value sites' counters follow the
+     N_COUNTERS edge counters, then the first-run counter, and CHECKSUM
+     covers them.  */
+  bool values;
   unsigned HOST_WIDE_INT checksum;
+  /* The checksum of the graph alone, as without value counters.  */
+  unsigned HOST_WIDE_INT checksum_plain;
 };
 
 /* One record of a profile: a function's counters for one checksum.  */
@@ -72,8 +96,28 @@ struct lp_profile_summary
 extern lp_profile_summary lp_summary;
 
 /* cfg-graph.cc */
-extern void lp_build_graph (lp_graph *, bool exact_calls);
+extern void lp_build_graph (lp_graph *, bool exact_calls, bool values);
 extern void lp_release_graph (lp_graph *);
+
+/* values.cc */
+extern void lp_find_value_sites (lp_graph *);
+extern void lp_instrument_values (lp_graph *, tree);
+extern void lp_instrument_first_run (lp_graph *, tree);
+extern void lp_annotate_values (lp_graph *, const lp_profile_record *, FILE *);
+extern void lp_annotate_first_run (lp_graph *, const lp_profile_record *,
+				   cgraph_node *, FILE *);
+extern const struct ggc_root_tab lp_values_roots[];
+
+extern void lp_values_begin (void);
+extern void lp_values_end (void);
+extern void lp_checksum_value_sites (lp_graph *, vec<unsigned char> *);
+
+/* The number of counters of G's profile record.  */
+static inline int
+lp_record_counters (const lp_graph *g)
+{
+  return g->n_counters + (g->values ? g->n_value_counters + 1 : 0);
+}
 
 /* names.cc */
 extern char *lp_profile_name (tree fndecl);
@@ -83,6 +127,8 @@ extern bool lp_skip_function_p (cgraph_node *);
 /* generate.cc */
 extern void lp_generate_function (cgraph_node *, lp_graph *, const char *);
 extern void lp_generate_finish (void);
+extern tree lp_runtime_var_decl (const char *, tree);
+extern tree lp_runtime_fn_decl (const char *, tree);
 extern const struct ggc_root_tab lp_generate_roots[];
 
 /* profile-read.cc */

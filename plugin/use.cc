@@ -17,7 +17,7 @@ static auto_vec<cgraph_node *> annotated;
    chose otherwise (opts.cc:enable_fdo_optimizations).  Called from
    plugin_init, before option processing finishes.  Not set here:
    flag_branch_probabilities (set at the end of our pass, see
-   lp_use_finish), value profiling (we have no value profiles), and
+   lp_use_finish), and
    flag_inline_functions (it changes the early inliner, so the CFG we
    checksum; -O2 has it on already).  */
 
@@ -46,6 +46,7 @@ lp_use_set_fdo_flags (void)
   SET_IF_UNSET (flag_unroll_jam, 1);
   SET_IF_UNSET (flag_tree_loop_distribution, 1);
   SET_IF_UNSET (flag_profile_reorder_functions, 1);
+  SET_IF_UNSET (flag_value_profile_transformations, 1);
   /* What -funroll-loops enables through EnabledBy, which only runs in
      the option handlers.  */
   if (global_options.x_flag_unroll_loops)
@@ -53,6 +54,12 @@ lp_use_set_fdo_flags (void)
       SET_IF_UNSET (flag_web, 1);
       SET_IF_UNSET (flag_rename_registers, 1);
     }
+  /* What finish_options derives from them (opts.cc): without it, cunroll
+     neither peels nor grows loops whose trip counts the profile gives.  */
+  SET_IF_UNSET (flag_cunroll_grow_size,
+		(global_options.x_flag_unroll_loops
+		 || global_options.x_flag_peel_loops
+		 || global_options.x_optimize >= 3));
 #undef SET_IF_UNSET
 }
 
@@ -342,7 +349,15 @@ lp_use_function (cgraph_node *node, lp_graph *g, const char *name)
   const lp_profile_record *rec = find_record (name, g->checksum, &name_found);
   tree decl = node->decl;
 
-  if (!rec || rec->n_counters != (unsigned) g->n_counters)
+  /* A profile made without value counters (no-values) has the record
+     of the graph alone.  */
+  if (!rec && g->values)
+    {
+      rec = find_record (name, g->checksum_plain, &name_found);
+      if (rec)
+	g->values = false;
+    }
+  if (!rec || rec->n_counters != (unsigned) lp_record_counters (g))
     {
       lp_release_graph (g);
       if (name_found)
@@ -415,7 +430,11 @@ lp_use_function (cgraph_node *node, lp_graph *g, const char *name)
   profile_status_for_fn (cfun) = PROFILE_READ;
   update_max_bb_count ();
   if (entry > 0)
-    record_loop_bounds ();
+    {
+      record_loop_bounds ();
+      lp_annotate_values (g, rec, dump);
+      lp_annotate_first_run (g, rec, node, dump);
+    }
   compute_function_frequency ();
   if (dump)
     dump_line_counts (dump);

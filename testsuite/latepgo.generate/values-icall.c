@@ -1,0 +1,35 @@
+/* Targets of indirect calls are counted per candidate (the file's
+   address-taken functions of the call's type); the use rebuild makes
+   the usual target a direct call, which GCC then inlines.  */
+/* { dg-do run } */
+/* { dg-options "-O2" } */
+
+static int add1 (int x) { return x + 1; }
+static int twice (int x) { return x * 2; }
+static int negate (int x) { return -x; }
+static long other (long x) { return x; }	/* Another type.  */
+
+int (*volatile table[3]) (int) = { add1, twice, negate };
+long (*volatile other_p) (long) = other;
+
+__attribute__ ((noinline)) int
+apply (int (*f) (int), int x)
+{
+  return f (x);
+}
+
+int
+main (void)
+{
+  int s = 0;
+  for (int i = 0; i < 1000; i++)
+    s += apply (table[i % 10 == 0 ? 2 : 0], i);
+  return (s + other_p (0)) == 0;
+}
+
+/* apply: the entry counter, one counter per candidate in profile-name
+   order (add1, negate, twice), one for other targets, the first-run
+   rank.  */
+/* { dg-final { latepgo-count "apply" {1000 900 100 0 0 2} } } */
+/* { dg-final { scan-latepgo-use-dump "^  value site 0 targets add1:900 negate:100$" } } */
+/* { dg-final { scan-latepgo-use-tree-dump optimized "if \\(f_\[0-9\]+\\(D\\) == add1\\)" } } */

@@ -1,0 +1,44 @@
+/* Sizes of memcpy and memset calls whose size is not a constant are
+   profiled in ranges (exactly 0..8, then as LLVM's memop ranges); the
+   use rebuild versions the memcpy for its usual size, inlined.  */
+/* { dg-do run } */
+/* { dg-options "-O2" } */
+
+#include <string.h>
+
+char dst[4096], src[4096];
+volatile int small = 8;
+
+__attribute__ ((noinline)) void
+copy (size_t n)
+{
+  memcpy (dst, src, n);
+}
+
+__attribute__ ((noinline)) void
+clear (char *p, size_t n)
+{
+  memset (p, 0, n);
+}
+
+int
+main (void)
+{
+  for (int i = 0; i < 1000; i++)
+    {
+      copy (i % 10 == 0 ? 100 : small);
+      clear (dst + 1, i < 500 ? 24 : 1000);
+    }
+  return dst[1];
+}
+
+/* The edge counter (entry), the 22 size ranges, the first-run rank.
+   8 is range 8; 100 is range 65..127 (15); 24 is 17..31 (11); 1000 is
+   513.. (21).  main runs first, then copy, then clear.  */
+/* { dg-final { latepgo-count "copy" {1000 0 0 0 0 0 0 0 0 900 0 0 0 0 0 0 100 0 0 0 0 0 0 2} } } */
+/* { dg-final { latepgo-count "clear" {1000 0 0 0 0 0 0 0 0 0 0 0 500 0 0 0 0 0 0 0 0 0 500 3} } } */
+/* { dg-final { scan-latepgo-dump "function copy .* values=1" } } */
+/* { dg-final { scan-latepgo-use-dump "^  value site 0 sizes 8:900 65\\+:100$" } } */
+/* { dg-final { scan-latepgo-use-dump "^  value site 0 sizes 17\\+:500 513\\+:500$" } } */
+/* { dg-final { scan-latepgo-use-tree-dump optimized "if \\(n_\[0-9\]+\\(D\\) == 8\\)" } } */
+/* { dg-final { scan-latepgo-use-tree-dump optimized "goto <bb \[0-9\]+>; \\\[90.00%\\\]" } } */
