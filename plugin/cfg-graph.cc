@@ -172,6 +172,7 @@ lp_build_graph (lp_graph *g, bool exact_calls, bool values)
   g->n_tree = 0;
   g->n_counters = 0;
   g->n_ignored = 0;
+  g->n_promoted = 0;
   g->edges.truncate (0);
 
   /* The virtual EXIT->ENTRY edge first, then all CFG edges in block

@@ -42,10 +42,11 @@ lp_dump_function (const char *name, const char *asm_name, lp_graph *g,
     return;
   fprintf (dump_stream,
 	   "function %s blocks=%d edges=%u fake=%d tree=%d counters=%d "
-	   "split=%d checksum=0x%" HOST_WIDE_INT_PRINT "x asm=%s values=%u\n",
+	   "split=%d checksum=0x%" HOST_WIDE_INT_PRINT "x asm=%s values=%u "
+	   "promoted=%d\n",
 	   name, g->n_blocks, g->edges.length (), g->n_fake, g->n_tree,
 	   g->n_counters, split, g->checksum, asm_name,
-	   g->values ? g->value_sites.length () : 0);
+	   g->values ? g->value_sites.length () : 0, g->n_promoted);
   FOR_EACH_VEC_ELT (g->edges, i, le)
     {
       fprintf (dump_stream, "  edge %d->%d ", le->src, le->dst);

@@ -196,35 +196,6 @@ instrument_exec_calls (void)
 	}
 }
 
-/* Queue  COUNTERS[IDX] += 1  on edge E.  */
-
-static void
-add_edge_counter (tree counters, int idx, edge e)
-{
-  tree type = long_long_unsigned_type_node;
-  tree ref = build4 (ARRAY_REF, type, counters, build_int_cst (integer_type_node, idx),
-		     NULL_TREE, NULL_TREE);
-  tree one = build_int_cst (type, 1);
-
-  if (latepgo_opts.atomic)
-    {
-      tree f = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
-      gcall *call = gimple_build_call (f, 3, build_fold_addr_expr (ref), one,
-				       build_int_cst (integer_type_node,
-						      MEMMODEL_RELAXED));
-      gsi_insert_on_edge (e, call);
-      return;
-    }
-  tree t1 = make_temp_ssa_name (type, NULL, "PROF_edge_counter");
-  gassign *load = gimple_build_assign (t1, ref);
-  tree t2 = make_temp_ssa_name (type, NULL, "PROF_edge_counter");
-  gassign *add = gimple_build_assign (t2, PLUS_EXPR, t1, one);
-  gassign *store = gimple_build_assign (unshare_expr (ref), t2);
-  gsi_insert_on_edge (e, load);
-  gsi_insert_on_edge (e, add);
-  gsi_insert_on_edge (e, store);
-}
-
 /* Instrument the current function (NODE) whose graph is G and whose
    profile name is NAME.  Consumes G's fake edges.  */
 
@@ -250,13 +221,20 @@ lp_generate_function (cgraph_node *node, lp_graph *g, const char *name)
   DECL_INITIAL (counters) = build_constructor (type, NULL);
   varpool_node::finalize_decl (counters);
 
-  FOR_EACH_VEC_ELT (g->edges, i, le)
-    if (le->counter >= 0)
-      add_edge_counter (counters, le->counter, le->e);
-
+  /* Value sites first: their helper calls are part of the loops the
+     counters may be promoted to.  Loops are found without fake edges.  */
   lp_instrument_values (g, counters);
   lp_release_graph (g);
+  bool own_loops = lp_promote_begin ();
+  hash_map<int_hash<int, -1, -2>, bool> closed_loops;
+  g->n_promoted = 0;
+  FOR_EACH_VEC_ELT (g->edges, i, le)
+    if (le->counter >= 0
+	&& lp_queue_counter (counters, le->counter, le->e,
+			     latepgo_opts.no_promote ? NULL : &closed_loops))
+      g->n_promoted++;
   gsi_commit_edge_inserts ();
+  lp_promote_end (own_loops);
   lp_instrument_first_run (g, counters);
   instrument_exec_calls ();
 

@@ -23,6 +23,9 @@
 			 static estimates (default), or is an error
      partial-training    functions without profile data keep static
 			 estimates instead of being treated as never run
+     no-promote          keep every counter update where its edge is,
+			 instead of counting closed loops in a local and
+			 adding it to the counter at the loop exits
      no-values           do not profile the sizes of memcpy/memset calls
 			 (also -fno-profile-values); use mode reads
 			 profiles made either way
@@ -51,13 +54,14 @@ static const char latepgo_help[] =
   "  -fplugin-arg-latepgo-update=single|atomic\n"
   "  -fplugin-arg-latepgo-exact-calls\n"
   "  -fplugin-arg-latepgo-no-values\n"
+  "  -fplugin-arg-latepgo-no-promote\n"
   "  -fplugin-arg-latepgo-prefix-map=OLD=NEW\n"
   "  -fplugin-arg-latepgo-dump=FILE";
 
 static const char latepgo_arguments[] =
   "generate[=PATH], use=PROFILE, update=single|atomic, exact-calls, "
   "prefix-map=OLD=NEW, mismatch=warning|error, partial-training, no-values, "
-  "dump=FILE";
+  "no-promote, dump=FILE";
 
 static struct plugin_info latepgo_info = { "0.1", latepgo_help };
 
@@ -256,6 +260,8 @@ parse_arguments (struct plugin_name_args *info)
 	latepgo_opts.exact_calls = true;
       else if (strcmp (key, "no-values") == 0 && !value)
 	latepgo_opts.no_values = true;
+      else if (strcmp (key, "no-promote") == 0 && !value)
+	latepgo_opts.no_promote = true;
       else if (strcmp (key, "dump") == 0 && value && *value)
 	latepgo_opts.dump_path = value;
       else if (strcmp (key, "prefix-map") == 0 && value
@@ -269,7 +275,8 @@ parse_arguments (struct plugin_name_args *info)
 	       || strcmp (key, "exact-calls") == 0 || strcmp (key, "use") == 0
 	       || strcmp (key, "mismatch") == 0
 	       || strcmp (key, "partial-training") == 0
-	       || strcmp (key, "no-values") == 0)
+	       || strcmp (key, "no-values") == 0
+	       || strcmp (key, "no-promote") == 0)
 	{
 	  error ("latepgo: bad value for argument %qs", key);
 	  inform (UNKNOWN_LOCATION, "latepgo: valid arguments are %s",

@@ -25,6 +25,7 @@ struct latepgo_options
   bool mismatch_error;		/* mismatch=error */
   bool partial_training;	/* partial-training */
   bool no_values;		/* no-values, or -fno-profile-values */
+  bool no_promote;		/* no-promote: counters stay in loops.  */
   const char *dump_path;	/* dump=FILE */
   vec<const char *> prefix_map; /* prefix-map=OLD=NEW, as OLD, NEW pairs.  */
 };
@@ -66,6 +67,7 @@ struct lp_graph
   int n_tree;
   int n_counters;
   int n_ignored;
+  int n_promoted;		/* Counters promoted out of loops.  */
   /* Value-profiled statements (values.cc), in block order.  */
   auto_vec<lp_value_site> value_sites;
   int n_value_counters;
@@ -99,7 +101,14 @@ extern lp_profile_summary lp_summary;
 extern void lp_build_graph (lp_graph *, bool exact_calls, bool values);
 extern void lp_release_graph (lp_graph *);
 
+/* promote.cc */
+extern bool lp_promote_begin (void);
+extern void lp_promote_end (bool);
+extern bool lp_queue_counter (tree, int, edge,
+			      hash_map<int_hash<int, -1, -2>, bool> *);
+
 /* values.cc */
+extern bool lp_runtime_helper_p (tree);
 extern void lp_find_value_sites (lp_graph *);
 extern void lp_instrument_values (lp_graph *, tree);
 extern void lp_instrument_first_run (lp_graph *, tree);

@@ -220,6 +220,18 @@ lp_checksum_value_sites (lp_graph *g, vec<unsigned char> *bytes)
     }
 }
 
+/* Whether FNDECL is one of the value-profile helpers: they return and
+   touch only counters.  */
+
+bool
+lp_runtime_helper_p (tree fndecl)
+{
+  for (unsigned k = 0; k < ARRAY_SIZE (helper_decls); k++)
+    if (helper_decls[k] && fndecl == helper_decls[k])
+      return true;
+  return false;
+}
+
 /* The declaration of a runtime helper (latepgo-abi.h): hidden, nothrow,
    leaf.  */
 
