@@ -1,0 +1,48 @@
+/* update=atomic: the value-profile helpers count atomically too, so
+   threads sharing a memcpy site and an indirect call site give exact
+   totals.  */
+/* { dg-do run } */
+/* { dg-options "-O2 -pthread -fplugin-arg-latepgo-update=atomic" } */
+
+#include <pthread.h>
+#include <string.h>
+
+char dst[64], src[64];
+volatile size_t size = 8;
+static int inc (int x) { return x + 1; }
+int (*volatile fn) (int) = inc;
+volatile int sink;
+
+__attribute__ ((noinline)) void
+copy (size_t n)
+{
+  memcpy (dst, src, n);
+}
+
+static void *
+thread_main (void *arg)
+{
+  for (int i = 0; i < 50000; i++)
+    {
+      copy (size);
+      sink = fn (i);
+    }
+  return arg;
+}
+
+int
+main (void)
+{
+  pthread_t t[4];
+  for (int i = 0; i < 4; i++)
+    pthread_create (&t[i], 0, thread_main, 0);
+  for (int i = 0; i < 4; i++)
+    pthread_join (t[i], 0);
+  return 0;
+}
+
+/* copy: entry, the 22 size ranges (all in 8), first-run rank (main 1,
+   then thread_main 2 in whichever thread is first, copy 3).  */
+/* { dg-final { latepgo-count "copy" {200000 0 0 0 0 0 0 0 0 200000 0 0 0 0 0 0 0 0 0 0 0 0 0 3} } } */
+/* { dg-final { scan-latepgo-dump "function \[^ \]*thread_main .* values=1" } } */
+/* { dg-final { scan-latepgo-use-dump "^  value site 0 targets inc:200000$" } } */
