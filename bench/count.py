@@ -33,6 +33,15 @@ import runlib
 from runlib import log
 
 
+def first_run_as_update(funcs):
+    """latepgo's last counter of a function is its first-run rank (the
+    time profile), stored once when the function first runs: count it as
+    one update, not as its value, which also depends on the order
+    threads ran in."""
+    return {k: c[:-1] + [1 if c[-1] else 0] if c else c
+            for k, c in funcs.items()}
+
+
 def read_profile(variant, pdir):
     v = config.VARIANT[variant]
     if v["profile"] == "gcda":
@@ -44,6 +53,8 @@ def read_profile(variant, pdir):
         paths = sorted(glob.glob(os.path.join(pdir, "*.profraw")))
         funcs = profcount.llvm_functions(paths)
         extra = dict(raw_files=len(paths))
+        if variant.startswith("latepgo"):
+            funcs = first_run_as_update(funcs)
     nbytes = sum(os.path.getsize(p) for p in paths)
     return funcs, paths, nbytes, extra
 
@@ -113,7 +124,8 @@ def count_workload(mode, w, variants, builds, anomalies, notes):
         info["_funcs"] = funcs
         if name.startswith("latepgo") and os.access(config.LP_PROFDATA, os.X_OK):
             try:
-                lf = profcount.llvm_functions(paths, tool=config.LP_PROFDATA)
+                lf = first_run_as_update(
+                    profcount.llvm_functions(paths, tool=config.LP_PROFDATA))
                 s = profcount.summarize(lf)
                 info["latepgo_profdata_sum"] = s["sum"]
                 if s["sum"] != info["sum"] or s["counters"] != info["counters"]:
