@@ -281,6 +281,9 @@ lp_build_graph (lp_graph *g, bool exact_calls, bool values)
      which decide the counter layout.  */
   lp_find_value_sites (g);
   g->values = values;
+  g->first_run = (g->n_blocks >= LP_FIRST_RUN_MIN_BLOCKS
+		  && !DECL_DECLARED_INLINE_P (current_function_decl)
+		  && !DECL_COMDAT (current_function_decl));
   g->checksum = g->checksum_plain;
   if (g->values)
     {

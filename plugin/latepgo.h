@@ -75,6 +75,9 @@ struct lp_graph
      N_COUNTERS edge counters, then the first-run counter, and CHECKSUM
      covers them.  */
   bool values;
+  /* With values, whether the first-run counter (the last one) is set
+     (see LP_FIRST_RUN_MIN_BLOCKS); else it stays 0.  */
+  bool first_run;
   unsigned HOST_WIDE_INT checksum;
   /* The checksum of the graph alone, as without value counters.  */
   unsigned HOST_WIDE_INT checksum_plain;
@@ -108,6 +111,12 @@ extern bool lp_queue_counter (tree, int, edge,
 			      hash_map<int_hash<int, -1, -2>, bool> *);
 
 /* values.cc */
+/* Functions smaller than this (blocks, ENTRY and EXIT included), and
+   inline or COMDAT ones, keep their first-run counter at 0: the check
+   at their entry makes them bigger, so GCC inlines them less, and runs
+   in every caller it still inlines them into, for an order that matters
+   little for code that is usually inlined.  */
+#define LP_FIRST_RUN_MIN_BLOCKS 6
 extern bool lp_runtime_helper_p (tree);
 extern void lp_find_value_sites (lp_graph *);
 extern void lp_instrument_values (lp_graph *, tree);

@@ -553,7 +553,7 @@ get_clock_decl (void)
 void
 lp_instrument_first_run (lp_graph *g, tree counters)
 {
-  if (!g->values)
+  if (!g->values || !g->first_run)
     return;
   tree u64 = long_long_unsigned_type_node;
   tree ref = build4 (ARRAY_REF, u64, counters,
