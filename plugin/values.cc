@@ -30,6 +30,11 @@
 
 #define MAX_CANDIDATES 16
 
+/* Indirect calls with at most this many candidates are counted inline
+   (a compare and a conditional move per candidate) instead of by a call
+   to the runtime.  */
+#define MAX_INLINE_CANDIDATES 4
+
 /* Address-taken functions of this file with a body, sorted by profile
    name; built once per pass (lp_values_begin).  Per function type, the
    candidate lists handed out to sites.  */
@@ -294,8 +299,68 @@ candidate_table (lp_candidates *l)
   return var;
 }
 
-/* Generate mode: before each site of G, call the helper with the
-   address of the site's counters in COUNTERS and the size or target.  */
+/* Before GSI: the index of FN among the candidates L, or their number
+   if it is none of them, by compares and conditional moves (no call,
+   no branch), then COUNTERS[BASE + index] += 1.  */
+
+static void
+count_target_inline (gimple_stmt_iterator *gsi, lp_candidates *l, tree fn,
+		     tree counters, int base)
+{
+  tree u64 = long_long_unsigned_type_node;
+  unsigned n = l->nodes.length ();
+  tree idx = build_int_cst (integer_type_node, base + n);
+  for (int i = n - 1; i >= 0; i--)
+    {
+      tree cand = make_temp_ssa_name (ptr_type_node, NULL, "PROF_icall_cand");
+      gsi_insert_before (gsi, gimple_build_assign
+				(cand, NOP_EXPR,
+				 build_fold_addr_expr (l->nodes[i]->decl)),
+			 GSI_SAME_STMT);
+      tree eq = make_temp_ssa_name (boolean_type_node, NULL, "PROF_icall_eq");
+      gsi_insert_before (gsi, gimple_build_assign (eq, EQ_EXPR, fn, cand),
+			 GSI_SAME_STMT);
+      tree next = make_temp_ssa_name (integer_type_node, NULL,
+				      "PROF_icall_idx");
+      gsi_insert_before (gsi, gimple_build_assign
+				(next, COND_EXPR, eq,
+				 build_int_cst (integer_type_node, base + i),
+				 idx),
+			 GSI_SAME_STMT);
+      idx = next;
+    }
+  tree ref = build4 (ARRAY_REF, u64, counters, idx, NULL_TREE, NULL_TREE);
+  if (latepgo_opts.atomic)
+    {
+      /* The address of a variable element is not a valid call
+	 argument: compute it first.  */
+      tree addr = make_temp_ssa_name (build_pointer_type (u64), NULL,
+				      "PROF_icall_counter");
+      gsi_insert_before (gsi, gimple_build_assign
+				(addr, build_fold_addr_expr (ref)),
+			 GSI_SAME_STMT);
+      tree f = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
+      gsi_insert_before (gsi, gimple_build_call
+				(f, 3, addr, build_int_cst (u64, 1),
+				 build_int_cst (integer_type_node,
+						MEMMODEL_RELAXED)),
+			 GSI_SAME_STMT);
+      return;
+    }
+  tree t1 = make_temp_ssa_name (u64, NULL, "PROF_icall_counter");
+  tree t2 = make_temp_ssa_name (u64, NULL, "PROF_icall_counter");
+  gsi_insert_before (gsi, gimple_build_assign (t1, ref), GSI_SAME_STMT);
+  gsi_insert_before (gsi, gimple_build_assign (t2, PLUS_EXPR, t1,
+					       build_int_cst (u64, 1)),
+		     GSI_SAME_STMT);
+  gsi_insert_before (gsi, gimple_build_assign (unshare_expr (ref), t2),
+		     GSI_SAME_STMT);
+}
+
+/* Generate mode: before each site of G, count its value into the site's
+   counters in COUNTERS: inline for an indirect call with few
+   candidates, else by calling the runtime helper with the size or
+   target.  */
 
 void
 lp_instrument_values (lp_graph *g, tree counters)
@@ -323,6 +388,12 @@ lp_instrument_values (lp_graph *g, tree counters)
 	  tree fn = make_temp_ssa_name (ptr_type_node, NULL, "PROF_icall_fn");
 	  gsi_insert_before (&gsi, gimple_build_assign (fn, NOP_EXPR, target),
 			     GSI_SAME_STMT);
+	  if (s->candidates->nodes.length () <= MAX_INLINE_CANDIDATES)
+	    {
+	      count_target_inline (&gsi, s->candidates, fn, counters, base);
+	      base += s->n_counters;
+	      continue;
+	    }
 	  tree table = candidate_table (s->candidates);
 	  call = gimple_build_call (helper_decl (true), 4,
 				    build_fold_addr_expr (ref), fn,
