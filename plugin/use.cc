@@ -454,6 +454,7 @@ lp_use_finish (void)
       pop_cfun ();
     }
   handle_missing_profiles ();
+  lp_inherit_first_run ();
 
   /* Set late: earlier, GCC's own profile pass would run and overwrite
      our counts; never, and the IPA inliner asserts on read counts

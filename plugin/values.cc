@@ -696,3 +696,41 @@ lp_annotate_first_run (lp_graph *g, const lp_profile_record *rec,
   if (dump)
     fprintf (dump, "  first run %d\n", node->tp_first_run);
 }
+
+/* Use mode, after every function is annotated: functions that ran but
+   have no first-run rank (too small, inline or COMDAT: see
+   LP_FIRST_RUN_MIN_BLOCKS) take the earliest rank of the callers that
+   ran, as they first ran right after one of them; so GCC's function
+   ordering places them next to their callers instead of after every
+   ranked function.  Repeated for chains of such functions.  */
+
+void
+lp_inherit_first_run (void)
+{
+  cgraph_node *node;
+  bool changed = true;
+  for (int round = 0; changed && round < 8; round++)
+    {
+      changed = false;
+      FOR_EACH_DEFINED_FUNCTION (node)
+	{
+	  if (node->tp_first_run || !node->count.ipa ().nonzero_p ())
+	    continue;
+	  int best = 0;
+	  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+	    if (e->caller->tp_first_run
+		&& e->count.ipa ().nonzero_p ()
+		&& (!best || e->caller->tp_first_run < best))
+	      best = e->caller->tp_first_run;
+	  if (best)
+	    {
+	      node->tp_first_run = best;
+	      changed = true;
+	      if (lp_dump_stream ())
+		fprintf (lp_dump_stream (), "first run %s %d inherited\n",
+			 IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (node->decl)),
+			 best);
+	    }
+	}
+    }
+}

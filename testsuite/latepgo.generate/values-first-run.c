@@ -43,3 +43,6 @@ main (void)
 /* { dg-final { latepgo-count "never" {0 0 0 0 0} } } */
 /* { dg-final { latepgo-count "tiny" {3 0} } } */
 /* { dg-final { scan-latepgo-use-dump "^function c .*\\n(  .*\\n)*  first run 2$" } } */
+/* tiny has no rank of its own and takes its caller's (main, 1), so GCC
+   places it next to main.  */
+/* { dg-final { scan-latepgo-use-dump "^first run tiny 1 inherited$" } } */
