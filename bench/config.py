@@ -119,6 +119,7 @@ WORKLOADS = {
     "zlib-mt": dict(
         build="zlib",
         # 2 threads share every counter of the zlib code.
+        threads=2,
         inputs=dict(
             train=["1", "8192", "0", "2"],
             count_ref=["1", "8192", "0", "1"],
@@ -200,3 +201,17 @@ def out_dir(mode):
 def binary(mode, workload, variant):
     return os.path.join(out_dir(mode), "build", build_of(workload), variant,
                         "bench")
+
+
+def pin_wrapper(workload):
+    """The command prefix that pins a single-threaded workload's timed
+    runs to the last CPU (steadier rounds: no migrations, and the other
+    CPU keeps the rest of the machine); none for threaded workloads, or
+    without taskset, or with BENCH_NO_PIN set."""
+    import shutil
+    if os.environ.get("BENCH_NO_PIN") or WORKLOADS[workload].get("threads", 1) > 1:
+        return []
+    ncpu = os.cpu_count() or 1
+    if ncpu < 2 or not shutil.which("taskset"):
+        return []
+    return ["taskset", "-c", str(ncpu - 1)]

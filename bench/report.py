@@ -114,7 +114,7 @@ def markdown(res):
     L.append("# latepgo benchmark (%s mode)" % res["mode"])
     L.append("")
     L.append("%s; %s; %s; %s CPUs. All builds -O2. Wall-clock figures: median of %s "
-             "interleaved rounds on the evaluation input ('of mins': the same ratio of the fastest rounds; where the two differ much, the timing was noisy, as on the 2-thread workload, whose times are bimodal); Ir: callgrind instructions on the "
+             "interleaved rounds on the evaluation input (single-threaded workloads pinned to one CPU with taskset unless BENCH_NO_PIN is set; 'of mins': the same ratio of the fastest rounds; where the two differ much, the timing was noisy, as on the 2-thread workload, whose times are bimodal); Ir: callgrind instructions on the "
              "small input; counters: one run on the training input. Ratios are against the "
              "plain build of the same compiler (latepgo and gcc variants: gcc; clang: clang)."
              % (res["date"], res["tools"]["gcc"], res["tools"]["clang"],

@@ -7,7 +7,8 @@
 #   callgrind.py  instruction counts (small input)
 #   report.py     out/MODE/{results.json,report.md,chart.png}
 # Environment: BENCH_WORKLOADS, BENCH_VARIANTS (space/comma lists),
-# BENCH_ROUNDS, BENCH_JOBS, BENCH_OUT, BENCH_CACHE, BENCH_NO_CALLGRIND=1.
+# BENCH_ROUNDS, BENCH_JOBS, BENCH_OUT, BENCH_CACHE, BENCH_NO_CALLGRIND=1,
+# BENCH_NO_PIN=1 (do not pin single-threaded timed runs to one CPU).
 set -euo pipefail
 mode=${1:-quick}
 case $mode in quick|full|smoke) ;; *) echo "usage: $0 [quick|full|smoke]" >&2; exit 2;; esac

@@ -30,12 +30,14 @@ def time_workload(mode, w, variants, builds, rounds, anomalies):
     tmp = tempfile.mkdtemp(prefix="bench-prof-")
     bad = set()
     expect = None
+    pin = config.pin_wrapper(w)
 
     def one(name):
         pdir = os.path.join(tmp, name)
         os.makedirs(pdir, exist_ok=True)
         try:
-            return runlib.run(name, config.binary(mode, w, name), args, pdir)
+            return runlib.run(name, config.binary(mode, w, name), args, pdir,
+                              wrapper=pin)
         finally:
             shutil.rmtree(pdir, ignore_errors=True)
 
