@@ -107,6 +107,7 @@ extern void lp_release_graph (lp_graph *);
 /* promote.cc */
 extern bool lp_promote_begin (void);
 extern void lp_promote_end (bool);
+extern gimple_seq lp_counter_add_seq (tree, tree, tree);
 extern bool lp_queue_counter (tree, int, edge,
 			      hash_map<int_hash<int, -1, -2>, bool> *);
 

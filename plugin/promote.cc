@@ -100,30 +100,50 @@ promotion_loop (edge e, hash_map<int_hash<int, -1, -2>, bool> *closed_cache)
   return best;
 }
 
-/* Queue  COUNTERS[IDX] += VALUE  on edge E (atomically with
-   update=atomic).  */
+/* The statements of  COUNTERS[IDX] += VALUE  (a relaxed atomic add
+   with update=atomic).  IDX is a constant or an SSA name.  */
+
+gimple_seq
+lp_counter_add_seq (tree counters, tree idx, tree value)
+{
+  tree type = long_long_unsigned_type_node;
+  tree ref = build4 (ARRAY_REF, type, counters, idx, NULL_TREE, NULL_TREE);
+  gimple_seq seq = NULL;
+  if (latepgo_opts.atomic)
+    {
+      tree addr = build_fold_addr_expr (ref);
+      /* The address of a variable element is not a valid call
+	 argument: compute it first.  */
+      if (TREE_CODE (idx) != INTEGER_CST)
+	{
+	  tree a = make_temp_ssa_name (build_pointer_type (type), NULL,
+				       "PROF_counter");
+	  gimple_seq_add_stmt (&seq, gimple_build_assign (a, addr));
+	  addr = a;
+	}
+      tree f = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
+      gimple_seq_add_stmt (&seq, gimple_build_call
+				   (f, 3, addr, value,
+				    build_int_cst (integer_type_node,
+						   MEMMODEL_RELAXED)));
+      return seq;
+    }
+  tree t1 = make_temp_ssa_name (type, NULL, "PROF_counter");
+  tree t2 = make_temp_ssa_name (type, NULL, "PROF_counter");
+  gimple_seq_add_stmt (&seq, gimple_build_assign (t1, ref));
+  gimple_seq_add_stmt (&seq, gimple_build_assign (t2, PLUS_EXPR, t1, value));
+  gimple_seq_add_stmt (&seq, gimple_build_assign (unshare_expr (ref), t2));
+  return seq;
+}
+
+/* Queue  COUNTERS[IDX] += VALUE  on edge E.  */
 
 static void
 add_to_counter_on_edge (tree counters, int idx, tree value, edge e)
 {
-  tree type = long_long_unsigned_type_node;
-  tree ref = build4 (ARRAY_REF, type, counters,
-		     build_int_cst (integer_type_node, idx),
-		     NULL_TREE, NULL_TREE);
-  if (latepgo_opts.atomic)
-    {
-      tree f = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
-      gsi_insert_on_edge (e, gimple_build_call
-			       (f, 3, build_fold_addr_expr (ref), value,
-				build_int_cst (integer_type_node,
-					       MEMMODEL_RELAXED)));
-      return;
-    }
-  tree t1 = make_temp_ssa_name (type, NULL, "PROF_edge_counter");
-  tree t2 = make_temp_ssa_name (type, NULL, "PROF_edge_counter");
-  gsi_insert_on_edge (e, gimple_build_assign (t1, ref));
-  gsi_insert_on_edge (e, gimple_build_assign (t2, PLUS_EXPR, t1, value));
-  gsi_insert_on_edge (e, gimple_build_assign (unshare_expr (ref), t2));
+  gsi_insert_seq_on_edge (e, lp_counter_add_seq
+			       (counters, build_int_cst (integer_type_node, idx),
+				value));
 }
 
 /* Queue the increment of counter IDX (in COUNTERS) for edge E of the

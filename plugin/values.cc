@@ -42,6 +42,7 @@ struct candidate_fn
 {
   cgraph_node *node;
   char *name;
+  unsigned HOST_WIDE_INT hash;	/* MD5 of NAME, low 64 bits.  */
 };
 static vec<candidate_fn> address_taken;
 
@@ -49,7 +50,7 @@ static vec<candidate_fn> address_taken;
    its table of addresses in generate mode.  */
 struct lp_candidates
 {
-  auto_vec<cgraph_node *> nodes;
+  auto_vec<const candidate_fn *> fns;
   tree table;
 };
 static vec<lp_candidates *> candidate_lists;
@@ -119,7 +120,8 @@ lp_values_begin (void)
   FOR_EACH_DEFINED_FUNCTION (node)
     if (node->address_taken && !lp_skip_function_p (node))
       {
-	candidate_fn c = { node, lp_profile_name (node->decl) };
+	char *name = lp_profile_name (node->decl);
+	candidate_fn c = { node, name, lp_md5_low64 (name, strlen (name)) };
 	address_taken.safe_push (c);
       }
   address_taken.qsort (compare_candidates);
@@ -143,23 +145,23 @@ static lp_candidates *
 icall_candidates (gimple *stmt)
 {
   tree fntype = gimple_call_fntype (stmt);
-  auto_vec<cgraph_node *> nodes;
+  auto_vec<const candidate_fn *> fns;
   for (candidate_fn &c : address_taken)
     if (types_compatible_p (TREE_TYPE (c.node->decl), fntype))
       {
-	if (nodes.length () == MAX_CANDIDATES)
+	if (fns.length () == MAX_CANDIDATES)
 	  return NULL;
-	nodes.safe_push (c.node);
+	fns.safe_push (&c);
       }
-  if (nodes.is_empty ())
+  if (fns.is_empty ())
     return NULL;
   for (lp_candidates *l : candidate_lists)
-    if (l->nodes.length () == nodes.length ()
-	&& memcmp (l->nodes.address (), nodes.address (),
-		   nodes.length () * sizeof (cgraph_node *)) == 0)
+    if (l->fns.length () == fns.length ()
+	&& memcmp (l->fns.address (), fns.address (),
+		   fns.length () * sizeof (const candidate_fn *)) == 0)
       return l;
   lp_candidates *l = new lp_candidates ();
-  l->nodes.safe_splice (nodes);
+  l->fns.safe_splice (fns);
   l->table = NULL_TREE;
   candidate_lists.safe_push (l);
   return l;
@@ -188,7 +190,7 @@ lp_find_value_sites (lp_graph *g)
 		 && (site.candidates = icall_candidates (stmt)) != NULL)
 	  {
 	    site.icall = true;
-	    site.n_counters = site.candidates->nodes.length () + 1;
+	    site.n_counters = site.candidates->fns.length () + 1;
 	  }
 	else
 	  continue;
@@ -216,12 +218,8 @@ lp_checksum_value_sites (lp_graph *g, vec<unsigned char> *bytes)
       push_word (gimple_bb (s.stmt)->index);
       push_word (s.n_counters);
       if (s.icall)
-	for (cgraph_node *n : s.candidates->nodes)
-	  {
-	    char *name = lp_profile_name (n->decl);
-	    push_word (lp_md5_low64 (name, strlen (name)));
-	    free (name);
-	  }
+	for (const candidate_fn *c : s.candidates->fns)
+	  push_word (c->hash);
     }
 }
 
@@ -274,7 +272,7 @@ candidate_table (lp_candidates *l)
   static unsigned n_tables;
   if (l->table)
     return l->table;
-  unsigned n = l->nodes.length ();
+  unsigned n = l->fns.length ();
   tree i64 = long_long_integer_type_node;
   tree type = build_array_type (i64, build_index_type (size_int (n - 1)));
   char name[40];
@@ -291,7 +289,7 @@ candidate_table (lp_candidates *l)
     CONSTRUCTOR_APPEND_ELT
       (elts, size_int (i),
        build2 (MINUS_EXPR, i64,
-	       fold_convert (i64, build_fold_addr_expr (l->nodes[i]->decl)),
+	       fold_convert (i64, build_fold_addr_expr (l->fns[i]->node->decl)),
 	       fold_convert (i64, build_fold_addr_expr (var))));
   DECL_INITIAL (var) = build_constructor (type, elts);
   varpool_node::finalize_decl (var);
@@ -308,14 +306,14 @@ count_target_inline (gimple_stmt_iterator *gsi, lp_candidates *l, tree fn,
 		     tree counters, int base)
 {
   tree u64 = long_long_unsigned_type_node;
-  unsigned n = l->nodes.length ();
+  unsigned n = l->fns.length ();
   tree idx = build_int_cst (integer_type_node, base + n);
   for (int i = n - 1; i >= 0; i--)
     {
       tree cand = make_temp_ssa_name (ptr_type_node, NULL, "PROF_icall_cand");
       gsi_insert_before (gsi, gimple_build_assign
 				(cand, NOP_EXPR,
-				 build_fold_addr_expr (l->nodes[i]->decl)),
+				 build_fold_addr_expr (l->fns[i]->node->decl)),
 			 GSI_SAME_STMT);
       tree eq = make_temp_ssa_name (boolean_type_node, NULL, "PROF_icall_eq");
       gsi_insert_before (gsi, gimple_build_assign (eq, EQ_EXPR, fn, cand),
@@ -329,32 +327,9 @@ count_target_inline (gimple_stmt_iterator *gsi, lp_candidates *l, tree fn,
 			 GSI_SAME_STMT);
       idx = next;
     }
-  tree ref = build4 (ARRAY_REF, u64, counters, idx, NULL_TREE, NULL_TREE);
-  if (latepgo_opts.atomic)
-    {
-      /* The address of a variable element is not a valid call
-	 argument: compute it first.  */
-      tree addr = make_temp_ssa_name (build_pointer_type (u64), NULL,
-				      "PROF_icall_counter");
-      gsi_insert_before (gsi, gimple_build_assign
-				(addr, build_fold_addr_expr (ref)),
+  gsi_insert_seq_before (gsi, lp_counter_add_seq (counters, idx,
+						  build_int_cst (u64, 1)),
 			 GSI_SAME_STMT);
-      tree f = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
-      gsi_insert_before (gsi, gimple_build_call
-				(f, 3, addr, build_int_cst (u64, 1),
-				 build_int_cst (integer_type_node,
-						MEMMODEL_RELAXED)),
-			 GSI_SAME_STMT);
-      return;
-    }
-  tree t1 = make_temp_ssa_name (u64, NULL, "PROF_icall_counter");
-  tree t2 = make_temp_ssa_name (u64, NULL, "PROF_icall_counter");
-  gsi_insert_before (gsi, gimple_build_assign (t1, ref), GSI_SAME_STMT);
-  gsi_insert_before (gsi, gimple_build_assign (t2, PLUS_EXPR, t1,
-					       build_int_cst (u64, 1)),
-		     GSI_SAME_STMT);
-  gsi_insert_before (gsi, gimple_build_assign (unshare_expr (ref), t2),
-		     GSI_SAME_STMT);
 }
 
 /* Generate mode: before each site of G, count its value into the site's
@@ -388,7 +363,7 @@ lp_instrument_values (lp_graph *g, tree counters)
 	  tree fn = make_temp_ssa_name (ptr_type_node, NULL, "PROF_icall_fn");
 	  gsi_insert_before (&gsi, gimple_build_assign (fn, NOP_EXPR, target),
 			     GSI_SAME_STMT);
-	  if (s->candidates->nodes.length () <= MAX_INLINE_CANDIDATES)
+	  if (s->candidates->fns.length () <= MAX_INLINE_CANDIDATES)
 	    {
 	      count_target_inline (&gsi, s->candidates, fn, counters, base);
 	      base += s->n_counters;
@@ -399,7 +374,7 @@ lp_instrument_values (lp_graph *g, tree counters)
 				    build_fold_addr_expr (ref), fn,
 				    build_fold_addr_expr (table),
 				    build_int_cst (unsigned_type_node,
-						   s->candidates->nodes.length ()));
+						   s->candidates->fns.length ()));
 	}
       else
 	{
@@ -484,16 +459,11 @@ fill_topn (histogram_value h, gcov_type all, gcov_type *value,
    one from its profile name (nonzero, 31 bits, as GCC's).  */
 
 static int
-candidate_profile_id (cgraph_node *n)
+candidate_profile_id (const candidate_fn *c)
 {
+  cgraph_node *n = c->node;
   if (!n->profile_id)
-    {
-      char *name = lp_profile_name (n->decl);
-      n->profile_id = lp_md5_low64 (name, strlen (name)) & 0x7fffffff;
-      if (!n->profile_id)
-	n->profile_id = 1;
-      free (name);
-    }
+    n->profile_id = (c->hash & 0x7fffffff) ? (c->hash & 0x7fffffff) : 1;
   return n->profile_id;
 }
 
@@ -531,7 +501,7 @@ lp_annotate_values (lp_graph *g, const lp_profile_record *rec, FILE *dump)
 	    if (c[b] && s->icall && b < s->n_counters - 1)
 	      fprintf (dump, " %s:%" PRId64,
 		       IDENTIFIER_POINTER
-			 (DECL_ASSEMBLER_NAME (s->candidates->nodes[b]->decl)),
+			 (DECL_ASSEMBLER_NAME (s->candidates->fns[b]->node->decl)),
 		       (int64_t) c[b]);
 	    else if (c[b] && s->icall)
 	      fprintf (dump, " other:%" PRId64, (int64_t) c[b]);
@@ -557,7 +527,7 @@ lp_annotate_values (lp_graph *g, const lp_profile_record *rec, FILE *dump)
 	  for (int b = 0; b < s->n_counters - 1; b++)
 	    if (c[b])
 	      {
-		value[n] = candidate_profile_id (s->candidates->nodes[b]);
+		value[n] = candidate_profile_id (s->candidates->fns[b]);
 		count[n++] = scale (c[b]);
 	      }
 	  if (n)
