@@ -58,7 +58,7 @@
    and 2^k exactly, then everything from 513 on.  Being plain counts,
    they merge by addition like every other counter.  Instrumented code
    calls LATEPGO_MEMOP_SYMBOL (COUNTERS, SIZE) (or the _atomic variant
-   with update=atomic) right before the operation; hidden, nothrow, leaf.  */
+   with update=atomic-add) right before the operation; hidden, nothrow, leaf.  */
 #define LATEPGO_MEMOP_BUCKETS 22
 #define LATEPGO_MEMOP_SYMBOL "__latepgo_memop_profile"
 #define LATEPGO_MEMOP_ATOMIC_SYMBOL "__latepgo_memop_profile_atomic"
@@ -67,7 +67,7 @@
    candidate target (the address-taken functions of the file whose type
    is the call's, sorted by profile name) and one for any other target.
    Instrumented code calls LATEPGO_ICALL_SYMBOL (COUNTERS, TARGET,
-   TABLE, N) (or the _atomic variant) right before the call; TABLE holds
+   TABLE, N) (or the _atomic variant with update=atomic-add) right before the call; TABLE holds
    the N candidates' addresses, each as a signed 64-bit offset from
    TABLE itself (no dynamic relocations).  Hidden, nothrow, leaf.  */
 #define LATEPGO_ICALL_SYMBOL "__latepgo_icall_profile"
@@ -79,6 +79,19 @@
    hidden unsigned long long of the runtime.  Merged profiles sum the
    ranks, which keeps the order of functions every run reaches.  */
 #define LATEPGO_CLOCK_SYMBOL "__latepgo_first_run_clock"
+
+/* Per-thread counter shards (update=atomic; libprof/prof-shard.c).
+   LATEPGO_SHARD_DELTA_SYMBOL is a hidden, initial-exec thread-local
+   intptr_t of the runtime: the distance in bytes from the module's
+   counters section to the calling thread's copy of it, or 0 if the
+   thread has none yet.  Instrumented code then calls
+   LATEPGO_SHARD_INIT_SYMBOL (void), hidden, nothrow, leaf, which
+   returns the delta to use (0: the section itself).  Counters other
+   than the first-run one are updated at their address plus the delta,
+   with plain adds; the value-profile helpers get that address and are
+   the plain ones.  */
+#define LATEPGO_SHARD_DELTA_SYMBOL "__latepgo_shard_delta"
+#define LATEPGO_SHARD_INIT_SYMBOL "__latepgo_shard_init"
 
 /* The bucket of SIZE, and the smallest size of bucket B.  */
 static inline unsigned

@@ -45,6 +45,7 @@ lp_reset_counters (void)
   if (secs.cnts_begin)
     memset (secs.cnts_begin, 0,
 	    (char *) secs.cnts_end - (char *) secs.cnts_begin);
+  lp_shards_reset ();
   lp_forget_written ();
 }
 
@@ -128,6 +129,7 @@ fork_child (void)
     }
   __atomic_store_n (&lp_state.busy, 0, __ATOMIC_RELAXED);
   lp_reset_counters ();
+  lp_shards_fork_child ();
   errno = saved;
 }
 
@@ -160,6 +162,7 @@ lp_init (void)
   init_token ();
   lp_find_binary_id ();
   lp_file_init ();
+  lp_shards_init ();
   if (pthread_atfork (NULL, NULL, fork_child) != 0)
     lp_warning ("cannot register a fork handler; fork children will "
 		"count their parent's counts again");

@@ -15,6 +15,8 @@
    - prof-file.c chooses the file name and decides, under a lock,
      whether to merge into, append to or replace the existing file.
    - prof-api.c is compiler-rt's user API on top of the above.
+   - prof-shard.c gives each thread its own copy of the counters with
+     update=atomic, and adds them up for every write.
    README tells the user-visible rules.
 
    Nothing on the exit, exec and fork paths calls malloc, stdio or the
@@ -185,6 +187,14 @@ struct lp_scan
 extern int lp_scan_file (int, uint64_t, const struct lp_image *, uint64_t,
 			 int, struct lp_scan *);
 extern int lp_merge_counters (int, uint64_t, struct lp_image *);
+
+/* ------------------------------------------------------------------ */
+/* prof-shard.c: per-thread counters (update=atomic).  */
+
+extern void lp_shards_init (void);
+extern void lp_shards_add (uint64_t *, size_t);
+extern void lp_shards_reset (void);
+extern void lp_shards_fork_child (void);
 
 /* ------------------------------------------------------------------ */
 /* prof-file.c: file names and the write policy.  */

@@ -215,7 +215,10 @@ lp_image_snapshot (struct lp_image *img)
   struct lp_sections secs;
   lp_get_sections (&secs);
   if (img->num_counters)
-    memcpy (img->raw, secs.cnts_begin, img->num_counters * 8);
+    {
+      memcpy (img->raw, secs.cnts_begin, img->num_counters * 8);
+      lp_shards_add (img->raw, img->num_counters);
+    }
 }
 
 /* Compute the counters area of IMG from its snapshot: the counts since

@@ -144,6 +144,32 @@ lp_runtime_fn_decl (const char *name, tree fntype)
   return decl;
 }
 
+/* Split a guarded block off the entry of the current function:
+     COND (the caller ends it with a GIMPLE_COND) -> true: THEN_BB
+     (unlikely) -> JOIN;  false: COND -> JOIN (*SKIP).
+   JOIN dominates every original block and has no PHIs; the caller
+   may add some.  */
+
+void
+lp_entry_guard (basic_block *cond, basic_block *then_bb, basic_block *join,
+		edge *skip)
+{
+  basic_block entry = ENTRY_BLOCK_PTR_FOR_FN (cfun);
+  basic_block c = split_edge (single_succ_edge (entry));
+  basic_block t = split_edge (single_succ_edge (c));
+  basic_block j = split_edge (single_succ_edge (t));
+  edge to_then = single_succ_edge (c);
+  to_then->flags = EDGE_TRUE_VALUE;
+  to_then->probability = profile_probability::very_unlikely ();
+  edge e = make_edge (c, j, EDGE_FALSE_VALUE);
+  e->probability = to_then->probability.invert ();
+  t->count = c->count.apply_probability (to_then->probability);
+  *cond = c;
+  *then_bb = t;
+  *join = j;
+  *skip = e;
+}
+
 /* extern hidden int __latepgo_runtime, and
    extern hidden void __latepgo_before_exec (void).  */
 
@@ -221,6 +247,7 @@ lp_generate_function (cgraph_node *node, lp_graph *g, const char *name)
   DECL_INITIAL (counters) = build_constructor (type, NULL);
   varpool_node::finalize_decl (counters);
 
+  lp_shard_begin (counters);
   /* Value sites first: their helper calls are part of the loops the
      counters may be promoted to.  Loops are found without fake edges.  */
   lp_instrument_values (g, counters);
@@ -236,6 +263,7 @@ lp_generate_function (cgraph_node *node, lp_graph *g, const char *name)
   gsi_commit_edge_inserts ();
   lp_promote_end (own_loops);
   lp_instrument_first_run (g, counters);
+  lp_shard_end (counters);
   instrument_exec_calls ();
 
   lp_record r;

@@ -8,9 +8,11 @@
      generate[=PATH]     instrument; PATH is the default profile file of
 			 the program (the runtime's LATEPGO_PROFILE_FILE and
 			 LLVM_PROFILE_FILE override it; patterns allowed)
-     update=single|atomic
-			 plain counter increments (default), or relaxed
-			 atomic ones for exact counts in threaded programs
+     update=single|atomic|atomic-add
+			 plain counter increments (default); exact counts
+			 in threaded programs with per-thread copies of
+			 the counters (atomic), or with relaxed atomic
+			 adds on the shared counters (atomic-add)
      exact-calls         also end blocks after calls that may not return,
 			 so counts stay exact across exit and longjmp
 			 (one more counter per such call)
@@ -51,7 +53,7 @@ static const char latepgo_help[] =
   "  -fplugin-arg-latepgo-use=PROFILE       optimize with an indexed profile\n"
   "  -fplugin-arg-latepgo-mismatch=warning|error\n"
   "  -fplugin-arg-latepgo-partial-training\n"
-  "  -fplugin-arg-latepgo-update=single|atomic\n"
+  "  -fplugin-arg-latepgo-update=single|atomic|atomic-add\n"
   "  -fplugin-arg-latepgo-exact-calls\n"
   "  -fplugin-arg-latepgo-no-values\n"
   "  -fplugin-arg-latepgo-no-promote\n"
@@ -59,7 +61,8 @@ static const char latepgo_help[] =
   "  -fplugin-arg-latepgo-dump=FILE";
 
 static const char latepgo_arguments[] =
-  "generate[=PATH], use=PROFILE, update=single|atomic, exact-calls, "
+  "generate[=PATH], use=PROFILE, update=single|atomic|atomic-add, "
+  "exact-calls, "
   "prefix-map=OLD=NEW, mismatch=warning|error, partial-training, no-values, "
   "no-promote, dump=FILE";
 
@@ -238,13 +241,15 @@ parse_arguments (struct plugin_name_args *info)
       else if (strcmp (key, "update") == 0)
 	{
 	  if (value && strcmp (value, "atomic") == 0)
-	    latepgo_opts.atomic = true;
+	    latepgo_opts.atomic = true, latepgo_opts.atomic_add = false;
+	  else if (value && strcmp (value, "atomic-add") == 0)
+	    latepgo_opts.atomic = true, latepgo_opts.atomic_add = true;
 	  else if (value && strcmp (value, "single") == 0)
-	    latepgo_opts.atomic = false;
+	    latepgo_opts.atomic = false, latepgo_opts.atomic_add = false;
 	  else
 	    {
-	      error ("latepgo: %<update%> takes %<single%> or %<atomic%>, "
-		     "not %qs", value ? value : "");
+	      error ("latepgo: %<update%> takes %<single%>, %<atomic%> or "
+		     "%<atomic-add%>, not %qs", value ? value : "");
 	      ok = false;
 	    }
 	}
@@ -359,6 +364,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 		     (void *) lp_generate_roots);
   register_callback (info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) lp_values_roots);
+  register_callback (info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) lp_shard_roots);
 
   struct register_pass_info pass_info;
   pass_info.pass = new pass_latepgo (g);

@@ -7,6 +7,7 @@
    and a CFG checksum.  Generate mode (generate.cc) puts a counter on
    every edge off the tree and emits LLVM-layout profile records.
    Files: latepgo.cc (plugin_init, arguments, pass), cfg-graph.cc,
+   shard.cc (counter references, per-thread shards),
    generate.cc, names.cc (profile names, MD5), dump.cc.  */
 
 #ifndef LATEPGO_H
@@ -19,7 +20,9 @@ struct latepgo_options
 {
   bool generate;		/* -fplugin-arg-latepgo-generate[=PATH] */
   const char *profile_path;	/* PATH of generate=PATH, or NULL.  */
-  bool atomic;			/* update=atomic */
+  bool atomic;			/* update=atomic or update=atomic-add */
+  bool atomic_add;		/* update=atomic-add: locked adds in place
+				   rather than per-thread shards.  */
   bool exact_calls;		/* exact-calls: fake edges after calls.  */
   const char *use_path;		/* use=FILE */
   bool mismatch_error;		/* mismatch=error */
@@ -111,6 +114,14 @@ extern gimple_seq lp_counter_add_seq (tree, tree, tree);
 extern bool lp_queue_counter (tree, int, edge,
 			      hash_map<int_hash<int, -1, -2>, bool> *);
 
+/* shard.cc */
+extern bool lp_shards_p (void);
+extern void lp_shard_begin (tree);
+extern bool lp_shard_active_p (void);
+extern tree lp_counter_ref (tree, tree);
+extern void lp_shard_end (tree);
+extern const struct ggc_root_tab lp_shard_roots[];
+
 /* values.cc */
 /* Functions smaller than this (blocks, ENTRY and EXIT included), and
    inline or COMDAT ones, keep their first-run counter at 0: the check
@@ -149,6 +160,8 @@ extern void lp_generate_function (cgraph_node *, lp_graph *, const char *);
 extern void lp_generate_finish (void);
 extern tree lp_runtime_var_decl (const char *, tree);
 extern tree lp_runtime_fn_decl (const char *, tree);
+extern void lp_entry_guard (basic_block *, basic_block *, basic_block *,
+			    edge *);
 extern const struct ggc_root_tab lp_generate_roots[];
 
 /* profile-read.cc */

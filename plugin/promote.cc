@@ -100,16 +100,17 @@ promotion_loop (edge e, hash_map<int_hash<int, -1, -2>, bool> *closed_cache)
   return best;
 }
 
-/* The statements of  COUNTERS[IDX] += VALUE  (a relaxed atomic add
-   with update=atomic).  IDX is a constant or an SSA name.  */
+/* The statements of  COUNTERS[IDX] += VALUE  (lp_counter_ref: in the
+   thread's shard with update=atomic; a relaxed atomic add with
+   update=atomic-add).  IDX is a constant or an SSA name.  */
 
 gimple_seq
 lp_counter_add_seq (tree counters, tree idx, tree value)
 {
   tree type = long_long_unsigned_type_node;
-  tree ref = build4 (ARRAY_REF, type, counters, idx, NULL_TREE, NULL_TREE);
+  tree ref = lp_counter_ref (counters, idx);
   gimple_seq seq = NULL;
-  if (latepgo_opts.atomic)
+  if (latepgo_opts.atomic && !lp_shard_active_p ())
     {
       tree addr = build_fold_addr_expr (ref);
       /* The address of a variable element is not a valid call

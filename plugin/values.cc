@@ -241,7 +241,8 @@ lp_runtime_helper_p (tree fndecl)
 static tree
 helper_decl (bool icall)
 {
-  int k = (icall ? 2 : 0) + (latepgo_opts.atomic ? 1 : 0);
+  int k = (icall ? 2 : 0) + (latepgo_opts.atomic && !lp_shard_active_p ()
+			     ? 1 : 0);
   if (helper_decls[k])
     return helper_decls[k];
   static const char *const names[4] = {
@@ -332,6 +333,24 @@ count_target_inline (gimple_stmt_iterator *gsi, lp_candidates *l, tree fn,
 			 GSI_SAME_STMT);
 }
 
+/* The address of counter BASE of COUNTERS (lp_counter_ref), as a call
+   argument; computed before GSI if it is not a constant.  */
+
+static tree
+site_counters (gimple_stmt_iterator *gsi, tree counters, int base)
+{
+  tree u64 = long_long_unsigned_type_node;
+  tree addr = build_fold_addr_expr
+		(lp_counter_ref (counters,
+				 build_int_cst (integer_type_node, base)));
+  if (is_gimple_min_invariant (addr))
+    return addr;
+  tree a = make_temp_ssa_name (build_pointer_type (u64), NULL,
+			       "PROF_counter");
+  gsi_insert_before (gsi, gimple_build_assign (a, addr), GSI_SAME_STMT);
+  return a;
+}
+
 /* Generate mode: before each site of G, count its value into the site's
    counters in COUNTERS: inline for an indirect call with few
    candidates, else by calling the runtime helper with the size or
@@ -351,9 +370,6 @@ lp_instrument_values (lp_graph *g, tree counters)
     {
       gimple *stmt = s->stmt;
       gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
-      tree ref = build4 (ARRAY_REF, u64, counters,
-			 build_int_cst (integer_type_node, base),
-			 NULL_TREE, NULL_TREE);
       gcall *call;
       if (s->icall)
 	{
@@ -371,7 +387,7 @@ lp_instrument_values (lp_graph *g, tree counters)
 	    }
 	  tree table = candidate_table (s->candidates);
 	  call = gimple_build_call (helper_decl (true), 4,
-				    build_fold_addr_expr (ref), fn,
+				    site_counters (&gsi, counters, base), fn,
 				    build_fold_addr_expr (table),
 				    build_int_cst (unsigned_type_node,
 						   s->candidates->fns.length ()));
@@ -386,7 +402,8 @@ lp_instrument_values (lp_graph *g, tree counters)
 				      gimple_call_arg (stmt, size_arg)),
 			     GSI_SAME_STMT);
 	  call = gimple_build_call (helper_decl (false), 2,
-				    build_fold_addr_expr (ref), size64);
+				    site_counters (&gsi, counters, base),
+				    size64);
 	}
       gimple_set_location (call, gimple_location (stmt));
       gsi_insert_before (&gsi, call, GSI_SAME_STMT);
@@ -602,19 +619,9 @@ lp_instrument_first_run (lp_graph *g, tree counters)
 		     NULL_TREE, NULL_TREE);
   tree clock = get_clock_decl ();
 
-  basic_block entry = ENTRY_BLOCK_PTR_FOR_FN (cfun);
-  basic_block cond_bb = split_edge (single_succ_edge (entry));
-  basic_block update_bb = split_edge (single_succ_edge (cond_bb));
-  /* One more split, so that no PHI gets an argument from UPDATE_BB.  */
-  split_edge (single_succ_edge (update_bb));
-  edge true_edge = single_succ_edge (cond_bb);
-  true_edge->flags = EDGE_TRUE_VALUE;
-  true_edge->probability = profile_probability::unlikely ();
-  edge e = make_edge (cond_bb, single_succ_edge (update_bb)->dest,
-		      EDGE_FALSE_VALUE);
-  e->probability = true_edge->probability.invert ();
-  update_bb->count = cond_bb->count.apply_probability
-		       (true_edge->probability);
+  basic_block cond_bb, update_bb, join_bb;
+  edge skip;
+  lp_entry_guard (&cond_bb, &update_bb, &join_bb, &skip);
 
   gimple_stmt_iterator gsi = gsi_start_bb (cond_bb);
   tree cur = make_temp_ssa_name (u64, NULL, "PROF_first_run");
