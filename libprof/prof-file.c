@@ -46,21 +46,24 @@
 #define LP_PATH_MAX 4096
 #define DEFAULT_NAME "default.profraw"
 
-/* The current file name pattern.  */
-static struct
+/* The current file name pattern, and where the last write went.
+   Mapped when the first pattern is set rather than static: 12 KiB less
+   in every instrumented module's .bss.  */
+struct lp_names
 {
   enum lp_name_source source;
   const char *origin;		/* For notes: where it came from.  */
   char pattern[LP_PATH_MAX];
   unsigned pool;		/* %Nm: N; 0 without %m.  */
   char tmpdir[LP_PATH_MAX];	/* For %t.  */
-} name;
+  char written_path[LP_PATH_MAX];
+};
+static struct lp_names *name;
 
-/* The counters as of the last successful write, and where it went.  */
+/* The counters as of the last successful write.  */
 static uint64_t *written;
 static size_t written_alloc;
 static int written_valid;
-static char written_path[LP_PATH_MAX];
 
 /* Check PATTERN; set *POOL to its %m pool size (0 without %m).  Warn
    about unknown specifiers.  Return 0, or -1 (reported) if PATTERN is
@@ -119,11 +122,17 @@ lp_set_filename (const char *pattern, enum lp_name_source source,
 {
   unsigned pool;
 
-  if (source < name.source)
+  if (!name && !(name = lp_alloc (sizeof *name)))
+    {
+      lp_error ("cannot allocate the profile file name: %s",
+		lp_strerror (errno));
+      return;
+    }
+  if (source < name->source)
     {
       lp_note ("profile file pattern '%s' from %s ignored: '%s' from %s "
 	       "takes precedence", pattern ? pattern : DEFAULT_NAME, origin,
-	       name.pattern, name.origin);
+	       name->pattern, name->origin);
       return;
     }
   if (!pattern || !*pattern)
@@ -134,19 +143,19 @@ lp_set_filename (const char *pattern, enum lp_name_source source,
       pattern = DEFAULT_NAME;
       pool = 0;
     }
-  memmove (name.pattern, pattern, strlen (pattern) + 1);
-  name.pool = pool;
-  name.source = source;
-  name.origin = origin;
-  name.tmpdir[0] = 0;
+  memmove (name->pattern, pattern, strlen (pattern) + 1);
+  name->pool = pool;
+  name->source = source;
+  name->origin = origin;
+  name->tmpdir[0] = 0;
   if (strstr (pattern, "%t"))
     {
       const char *t = getenv ("TMPDIR");
       if (!t || !*t || strlen (t) >= LP_PATH_MAX)
 	t = "/tmp";
-      memcpy (name.tmpdir, t, strlen (t) + 1);
+      memcpy (name->tmpdir, t, strlen (t) + 1);
     }
-  lp_note ("profile file pattern '%s' set by %s", name.pattern, origin);
+  lp_note ("profile file pattern '%s' set by %s", name->pattern, origin);
 }
 
 /* Set the file name pattern from the build and the environment, with
@@ -198,7 +207,7 @@ expand_filename (char *out, size_t size)
   int rc = 0;
 
   out[0] = 0;
-  for (const char *p = name.pattern; *p && rc == 0; p++)
+  for (const char *p = name->pattern; *p && rc == 0; p++)
     {
       if (*p != '%' || !p[1])
 	{
@@ -218,7 +227,7 @@ expand_filename (char *out, size_t size)
 	}
       else if (*p == 't')
 	{
-	  rc = append (out, size, &pos, name.tmpdir, strlen (name.tmpdir));
+	  rc = append (out, size, &pos, name->tmpdir, strlen (name->tmpdir));
 	  if (rc == 0)
 	    rc = append (out, size, &pos, "/", 1);
 	}
@@ -238,7 +247,7 @@ expand_filename (char *out, size_t size)
 	    rc = append (out, size, &pos, "_", 1);
 	  if (rc == 0)
 	    rc = append (out, size, &pos, num,
-			 lp_format_u64 (num, (uint64_t) getpid () % name.pool));
+			 lp_format_u64 (num, (uint64_t) getpid () % name->pool));
 	}
     }
   return rc;
@@ -303,7 +312,7 @@ remember_written (struct lp_image *img, const char *path)
   written_alloc = img->raw_alloc;
   img->raw = NULL;
   img->raw_alloc = 0;
-  memcpy (written_path, path, strlen (path) + 1);
+  memcpy (name->written_path, path, strlen (path) + 1);
   written_valid = 1;
 }
 
@@ -325,7 +334,7 @@ update_file (int fd, const char *path, uint64_t size, struct lp_image *img,
 	     const char **what)
 {
   struct lp_scan scan = { 0, -1, 0, 0 };
-  int merging_pool = name.pool != 0;
+  int merging_pool = name->pool != 0;
 
   if (size && lp_scan_file (fd, size, img, lp_state.token, merging_pool,
 			    &scan) != 0)
@@ -333,7 +342,7 @@ update_file (int fd, const char *path, uint64_t size, struct lp_image *img,
 
   if (scan.match >= 0)
     {
-      int delta = written_valid && strcmp (written_path, path) == 0;
+      int delta = written_valid && strcmp (name->written_path, path) == 0;
       lp_image_fill_counters (img, delta ? written : NULL);
       *what = "merged into the existing profile";
       return lp_merge_counters (fd, (uint64_t) scan.match, img);
@@ -383,6 +392,12 @@ lp_write_profile (enum lp_write_reason reason)
     }
   int pdeathsig = lp_suspend_pdeathsig ();
 
+  if (!name)
+    {
+      lp_error ("no profile file name (allocation failed at start-up); "
+		"no profile written");
+      goto out;
+    }
   if (lp_image_build (&img, lp_state.token) != 0)
     goto out;
   if (img.skipped)
@@ -408,7 +423,7 @@ lp_write_profile (enum lp_write_reason reason)
   if (expand_filename (path, sizeof path) != 0)
     {
       lp_error ("profile file name from pattern '%s' is too long",
-		name.pattern);
+		name->pattern);
       goto out_free;
     }
 
