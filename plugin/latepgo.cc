@@ -31,6 +31,9 @@
      no-values           do not profile the sizes of memcpy/memset calls
 			 (also -fno-profile-values); use mode reads
 			 profiles made either way
+     probes              pseudo probes for sample-based PGO: a probe per
+			 block and call, at no run-time cost (probes.cc);
+			 alone or with use=
      dump=FILE           append what was done per function to FILE
 
    Placement: a SIMPLE_IPA pass right after GCC's "profile" IPA pass
@@ -57,6 +60,7 @@ static const char latepgo_help[] =
   "  -fplugin-arg-latepgo-exact-calls\n"
   "  -fplugin-arg-latepgo-no-values\n"
   "  -fplugin-arg-latepgo-no-promote\n"
+  "  -fplugin-arg-latepgo-probes\n"
   "  -fplugin-arg-latepgo-prefix-map=OLD=NEW\n"
   "  -fplugin-arg-latepgo-dump=FILE";
 
@@ -64,7 +68,7 @@ static const char latepgo_arguments[] =
   "generate[=PATH], use=PROFILE, update=single|atomic|atomic-add, "
   "exact-calls, "
   "prefix-map=OLD=NEW, mismatch=warning|error, partial-training, no-values, "
-  "no-promote, dump=FILE";
+  "no-promote, probes, dump=FILE";
 
 static struct plugin_info latepgo_info = { "0.1", latepgo_help };
 
@@ -80,6 +84,7 @@ static struct plugin_info latepgo_info = { "0.1", latepgo_help };
 static void
 process_all_functions (bool use)
 {
+  bool probes_only = !use && !latepgo_opts.generate;
   cgraph_node *node;
   auto_vec<cgraph_node *> instrumented;
 
@@ -94,8 +99,8 @@ process_all_functions (bool use)
 
       push_cfun (DECL_STRUCT_FUNCTION (node->decl));
       /* Local pure-const may imply a need to fix up the CFG
-	 (tree_profiling does the same).  */
-      if (execute_fixup_cfg () & TODO_cleanup_cfg)
+	 (tree_profiling does the same).  A probe build changes no code.  */
+      if (!probes_only && (execute_fixup_cfg () & TODO_cleanup_cfg))
 	cleanup_tree_cfg ();
 
       lp_graph g;
@@ -104,8 +109,14 @@ process_all_functions (bool use)
       char *name = lp_profile_name (node->decl);
       const char *asm_name
 	= IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (node->decl));
+      unsigned HOST_WIDE_INT probe_checksum = g.checksum_plain;
 
-      if (g.n_counters == 0)
+      if (probes_only)
+	{
+	  lp_dump_function (name, asm_name, &g, 0);
+	  lp_release_graph (&g);
+	}
+      else if (g.n_counters == 0)
 	{
 	  /* Nothing countable (every edge fake); LLVM's format has no
 	     record without counters.  */
@@ -125,6 +136,13 @@ process_all_functions (bool use)
 			    n_basic_blocks_for_fn (cfun) - blocks_before);
 	  instrumented.safe_push (node);
 	}
+      if (latepgo_opts.probes)
+	{
+	  int n = lp_probes_function (node, name, probe_checksum);
+	  if (FILE *d = lp_dump_stream ())
+	    fprintf (d, "  probes %d checksum=0x%" HOST_WIDE_INT_PRINT "x\n",
+		     n, probe_checksum);
+	}
       free (name);
       free_dominance_info (CDI_DOMINATORS);
       free_dominance_info (CDI_POST_DOMINATORS);
@@ -133,10 +151,9 @@ process_all_functions (bool use)
 
   lp_values_end ();
   if (use)
-    {
-      lp_use_finish ();
-      return;
-    }
+    lp_use_finish ();
+  if (use || probes_only)
+    return;
 
   /* Counters make functions impure: IPA must not CSE or drop calls
      whose counts matter.  Then fix up calls and SSA, re-merge blocks
@@ -197,6 +214,8 @@ public:
       process_all_functions (false);
     else if (latepgo_opts.use_path && lp_profile_load (latepgo_opts.use_path))
       process_all_functions (true);
+    else if (latepgo_opts.probes && !latepgo_opts.use_path)
+      process_all_functions (false);
     return 0;
   }
 };
@@ -211,9 +230,18 @@ static void
 override_gate (void *gcc_data, void *)
 {
   bool *gate_status = (bool *) gcc_data;
+  if (!latepgo_opts.generate && !latepgo_opts.use_path)
+    return;			/* A probe build changes no code.  */
   if (current_pass && current_pass->name
       && strcmp (current_pass->name, "fnsplit") == 0)
     *gate_status = false;
+}
+
+static void
+finish_unit (void *, void *)
+{
+  if (latepgo_opts.probes && !seen_error ())
+    lp_probes_finish ();
 }
 
 static void
@@ -267,6 +295,8 @@ parse_arguments (struct plugin_name_args *info)
 	latepgo_opts.no_values = true;
       else if (strcmp (key, "no-promote") == 0 && !value)
 	latepgo_opts.no_promote = true;
+      else if (strcmp (key, "probes") == 0 && !value)
+	latepgo_opts.probes = true;
       else if (strcmp (key, "dump") == 0 && value && *value)
 	latepgo_opts.dump_path = value;
       else if (strcmp (key, "prefix-map") == 0 && value
@@ -281,7 +311,8 @@ parse_arguments (struct plugin_name_args *info)
 	       || strcmp (key, "mismatch") == 0
 	       || strcmp (key, "partial-training") == 0
 	       || strcmp (key, "no-values") == 0
-	       || strcmp (key, "no-promote") == 0)
+	       || strcmp (key, "no-promote") == 0
+	       || strcmp (key, "probes") == 0)
 	{
 	  error ("latepgo: bad value for argument %qs", key);
 	  inform (UNKNOWN_LOCATION, "latepgo: valid arguments are %s",
@@ -319,12 +350,20 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   if (!parse_arguments (info))
     return 1;
 
-  if (!latepgo_opts.generate && !latepgo_opts.use_path)
+  if (!latepgo_opts.generate && !latepgo_opts.use_path
+      && !latepgo_opts.probes)
     {
-      warning (0, "latepgo: no mode given (%<-fplugin-arg-%s-generate%> "
-	       "or %<-fplugin-arg-%s-use=PROFILE%>); the plugin does nothing",
-	       info->base_name, info->base_name);
+      warning (0, "latepgo: no mode given (%<-fplugin-arg-%s-generate%>, "
+	       "%<-fplugin-arg-%s-use=PROFILE%> or %<-fplugin-arg-%s-probes%>); "
+	       "the plugin does nothing",
+	       info->base_name, info->base_name, info->base_name);
       return 0;
+    }
+  if (latepgo_opts.generate && latepgo_opts.probes)
+    {
+      error ("latepgo: %<probes%> goes into the production build, not the "
+	     "instrumented one; it cannot be combined with %<generate%>");
+      return 1;
     }
   if (latepgo_opts.generate && latepgo_opts.use_path)
     {
@@ -376,6 +415,18 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 		     &pass_info);
   register_callback (info->base_name, PLUGIN_OVERRIDE_GATE, override_gate,
 		     NULL);
+  if (latepgo_opts.probes)
+    {
+      struct register_pass_info probes_pass;
+      probes_pass.pass = lp_make_probes_pass (g);
+      probes_pass.reference_pass_name = "final";
+      probes_pass.ref_pass_instance_number = 1;
+      probes_pass.pos_op = PASS_POS_INSERT_BEFORE;
+      register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+			 &probes_pass);
+      register_callback (info->base_name, PLUGIN_FINISH_UNIT, finish_unit,
+			 NULL);
+    }
   register_callback (info->base_name, PLUGIN_FINISH, finish, NULL);
   return 0;
 }

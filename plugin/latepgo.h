@@ -29,6 +29,7 @@ struct latepgo_options
   bool partial_training;	/* partial-training */
   bool no_values;		/* no-values, or -fno-profile-values */
   bool no_promote;		/* no-promote: counters stay in loops.  */
+  bool probes;			/* probes: pseudo probes per block.  */
   const char *dump_path;	/* dump=FILE */
   vec<const char *> prefix_map; /* prefix-map=OLD=NEW, as OLD, NEW pairs.  */
 };
@@ -121,6 +122,12 @@ extern bool lp_shard_active_p (void);
 extern tree lp_counter_ref (tree, tree);
 extern void lp_shard_end (tree);
 extern const struct ggc_root_tab lp_shard_roots[];
+
+/* probes.cc */
+extern int lp_probes_function (cgraph_node *, const char *,
+			       unsigned HOST_WIDE_INT);
+extern opt_pass *lp_make_probes_pass (gcc::context *);
+extern void lp_probes_finish (void);
 
 /* values.cc */
 /* Functions smaller than this (blocks, ENTRY and EXIT included), and

@@ -1,0 +1,488 @@
+/* probes.cc: pseudo probes (probes), for sample-based PGO.
+
+   One probe per basic block of the instrumentation graph, numbered 1..B
+   (1 is the block after ENTRY, the others in block order), then one per
+   call, B+1..B+C, as LLVM numbers them; the function's GUID (MD5 of
+   its profile name) and CFG checksum go to .pseudo_probe_desc.
+
+   Zero cost, without -g: a probe is a debug begin-stmt marker (GIMPLE
+   debug statement, then RTL debug insn or note) whose location is line
+   ID of a made-up file "<latepgo-probe>GUID".  Every GCC pass ignores
+   debug statements for code generation (the -fcompare-debug
+   discipline) and copies them with the code they sit in: unrolled,
+   peeled, versioned and inlined blocks keep their probe ids.  Right
+   before final, an RTL pass turns each of our markers into a deleted
+   debug label note, which final prints as a local label .LDL<n> (no
+   line-table entry, no instruction), and writes the function's
+   .pseudo_probe record in LLVM's encoding (shared/docs/
+   profile-formats.md 4.3): probes by inline context, each at its
+   label.  Markers of other origin (the user's -g) are left alone.
+
+   Inline context: a probe that reached this function through GCC's
+   IPA inlining sits in a chain of inlined-function BLOCKs.  A BLOCK
+   is a frame of the probe tree when its call site (BLOCK_SOURCE_LOCATION)
+   is a call our pass numbered in the caller (the call existed when we
+   ran); other inlined BLOCKs come from early inlining, whose code is
+   part of the caller's own probes.  */
+
+#include "gcc-common.h"
+#include "latepgo.h"
+#include "rtl.h"
+#include "emit-rtl.h"
+#include "output.h"
+#include "tree-pass.h"
+
+#define PROBE_FILE_PREFIX "<latepgo-probe>"
+
+/* LLVM's probe types.  */
+enum { PROBE_BLOCK = 0, PROBE_INDIRECT_CALL = 1, PROBE_DIRECT_CALL = 2 };
+
+/* A probed function of this file: its descriptor.  */
+struct probe_desc
+{
+  unsigned HOST_WIDE_INT guid, checksum;
+  char *name;
+};
+
+static vec<probe_desc> descs;
+/* GUID of each probed function, by DECL_UID.  */
+static hash_map<int_hash<int, -1, -2>, unsigned HOST_WIDE_INT> *fn_guid;
+/* Call probes: (caller GUID, call locus) -> probe id.  */
+struct call_key
+{
+  unsigned HOST_WIDE_INT guid;
+  location_t locus;
+};
+struct call_key_hash : typed_noop_remove<call_key>
+{
+  typedef call_key value_type;
+  typedef call_key compare_type;
+  static hashval_t hash (const call_key &k)
+  {
+    return iterative_hash_host_wide_int (k.guid, k.locus);
+  }
+  static bool equal (const call_key &a, const call_key &b)
+  {
+    return a.guid == b.guid && a.locus == b.locus;
+  }
+  static const bool empty_zero_p = true;
+  static void mark_empty (call_key &k) { k.guid = 0; k.locus = 0; }
+  static void mark_deleted (call_key &k) { k.guid = 0; k.locus = 1; }
+  static bool is_empty (const call_key &k) { return k.guid == 0 && k.locus == 0; }
+  static bool is_deleted (const call_key &k) { return k.guid == 0 && k.locus == 1; }
+};
+static hash_map<call_key_hash, int> *call_probes;
+/* Per probed function (by GUID): its number of block probes; and the
+   call probes of indirect calls, as (GUID, id) keys.  */
+static hash_map<int_hash<unsigned HOST_WIDE_INT, 0, 1>, int> *n_block_probes;
+static hash_set<call_key_hash> *indirect_probes;
+
+/* Statistics for the dump: probes placed, and probes that reached the
+   assembly (distinct (GUID, id) per function).  */
+static unsigned long n_placed;
+
+/* Whether STMT gets a call probe: a real call (not internal, not one of
+   ours, not a builtin GCC expands inline).  */
+
+static bool
+probed_call_p (gimple *stmt)
+{
+  if (!is_gimple_call (stmt) || gimple_call_internal_p (stmt))
+    return false;
+  tree fndecl = gimple_call_fndecl (stmt);
+  if (fndecl && (lp_runtime_helper_p (fndecl)
+		 || fndecl_built_in_p (fndecl, BUILT_IN_MD)))
+    return false;
+  return true;
+}
+
+/* The location of probe ID in the made-up file of the current probed
+   function (entered with linemap_add).  */
+
+static location_t
+probe_location (int id)
+{
+  linemap_line_start (line_table, id, 80);
+  return linemap_position_for_column (line_table, 1);
+}
+
+/* A probe marker with location LOC before GSI (or after the labels of
+   BB with GSI NULL).  */
+
+static void
+insert_marker (basic_block bb, gimple_stmt_iterator *gsi, location_t loc)
+{
+  gdebug *m = gimple_build_debug_begin_stmt (DECL_INITIAL
+					       (current_function_decl), loc);
+  if (gsi)
+    gsi_insert_before (gsi, m, GSI_SAME_STMT);
+  else
+    {
+      /* Before the first statement, or appended to an empty block.  */
+      gimple_stmt_iterator g = gsi_after_labels (bb);
+      gsi_insert_before (&g, m, GSI_SAME_STMT);
+    }
+  n_placed++;
+}
+
+/* Place the probes of the current function (NODE, profile name NAME,
+   CFG checksum CHECKSUM).  The CFG is the one lp_build_graph numbered.
+   Returns the number of probes.  */
+
+int
+lp_probes_function (cgraph_node *node, const char *name,
+		    unsigned HOST_WIDE_INT checksum)
+{
+  unsigned HOST_WIDE_INT guid = lp_md5_low64 (name, strlen (name));
+  if (!fn_guid)
+    {
+      fn_guid = new hash_map<int_hash<int, -1, -2>,
+			     unsigned HOST_WIDE_INT>;
+      call_probes = new hash_map<call_key_hash, int>;
+      n_block_probes = new hash_map<int_hash<unsigned HOST_WIDE_INT, 0, 1>,
+				    int>;
+      indirect_probes = new hash_set<call_key_hash>;
+    }
+  fn_guid->put (DECL_UID (node->decl), guid);
+  probe_desc d = { guid, checksum, xstrdup (name) };
+  descs.safe_push (d);
+
+  /* Markers need these; GCC keeps and expands them from now on.  */
+  debug_nonbind_markers_p = 1;
+  cfun->debug_nonbind_markers = true;
+
+  char fname[64];
+  snprintf (fname, sizeof fname, PROBE_FILE_PREFIX "%016" PRIx64,
+	    (uint64_t) guid);
+  linemap_add (line_table, LC_ENTER, false, ggc_strdup (fname), 1);
+
+  basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (cfun));
+  int id = 1;
+  insert_marker (first, NULL, probe_location (id++));
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    if (bb != first)
+      insert_marker (bb, NULL, probe_location (id++));
+  n_block_probes->put (guid, id - 1);
+
+  FOR_EACH_BB_FN (bb, cfun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (probed_call_p (gsi_stmt (gsi)))
+	{
+	  call_key k = { guid, LOCATION_LOCUS (gimple_location
+					       (gsi_stmt (gsi))) };
+	  bool existed;
+	  int &slot = call_probes->get_or_insert (k, &existed);
+	  if (!existed)
+	    slot = id;
+	  if (!gimple_call_fndecl (gsi_stmt (gsi)))
+	    {
+	      call_key ik = { guid, (location_t) id };
+	      indirect_probes->add (ik);
+	    }
+	  insert_marker (bb, &gsi, probe_location (id++));
+	}
+
+  linemap_add (line_table, LC_LEAVE, false, NULL, 0);
+  return id - 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Before final.  */
+
+/* One probe that reached the assembly.  */
+struct emitted_probe
+{
+  int id;
+  int label;			/* .LDL<label> */
+  bool cold;			/* In the cold partition.  */
+};
+
+/* A node of the probe tree of the function being output.  */
+struct probe_node
+{
+  unsigned HOST_WIDE_INT guid;
+  int call_site;		/* In the parent; 0 at the root.  */
+  vec<emitted_probe> probes;
+  vec<probe_node *> children;
+};
+
+static probe_node *
+new_node (unsigned HOST_WIDE_INT guid, int call_site)
+{
+  probe_node *n = XCNEW (probe_node);
+  n->guid = guid;
+  n->call_site = call_site;
+  return n;
+}
+
+static void
+free_node (probe_node *n)
+{
+  for (probe_node *c : n->children)
+    free_node (c);
+  n->probes.release ();
+  n->children.release ();
+  XDELETE (n);
+}
+
+static probe_node *
+child (probe_node *n, unsigned HOST_WIDE_INT guid, int call_site)
+{
+  for (probe_node *c : n->children)
+    if (c->guid == guid && c->call_site == call_site)
+      return c;
+  probe_node *c = new_node (guid, call_site);
+  n->children.safe_push (c);
+  return c;
+}
+
+/* If LOC is one of our probe locations, set *GUID and *ID.  */
+
+static bool
+decode_probe_location (location_t loc, unsigned HOST_WIDE_INT *guid, int *id)
+{
+  expanded_location x = expand_location (loc);
+  size_t plen = strlen (PROBE_FILE_PREFIX);
+  if (!x.file || strncmp (x.file, PROBE_FILE_PREFIX, plen) != 0)
+    return false;
+  *guid = strtoull (x.file + plen, NULL, 16);
+  *id = x.line;
+  return true;
+}
+
+/* The node of the probe tree of ROOT for a probe whose location is LOC
+   and whose owner is GUID: descend through the inlined BLOCKs that are
+   frames (see the top of the file), outermost first.  NULL if the chain
+   does not end at GUID.  */
+
+static probe_node *
+probe_parent (probe_node *root, location_t loc, unsigned HOST_WIDE_INT guid)
+{
+  auto_vec<tree, 8> chain;
+  for (tree b = LOCATION_BLOCK (loc); b && TREE_CODE (b) == BLOCK;
+       b = BLOCK_SUPERCONTEXT (b))
+    if (inlined_function_outer_scope_p (b))
+      chain.safe_push (b);
+
+  probe_node *n = root;
+  for (int i = chain.length () - 1; i >= 0; i--)
+    {
+      tree b = chain[i];
+      tree callee = block_ultimate_origin (b);
+      if (!callee || TREE_CODE (callee) != FUNCTION_DECL)
+	continue;
+      call_key k = { n->guid, LOCATION_LOCUS (BLOCK_SOURCE_LOCATION (b)) };
+      int *site = call_probes ? call_probes->get (k) : NULL;
+      unsigned HOST_WIDE_INT *cg = fn_guid ? fn_guid->get (DECL_UID (callee))
+					   : NULL;
+      if (!site || !cg)
+	continue;		/* Early inlining: the caller's own code.  */
+      n = child (n, *cg, *site);
+    }
+  return n->guid == guid ? n : NULL;
+}
+
+static int
+count_probes (probe_node *n)
+{
+  int k = n->probes.length ();
+  for (probe_node *c : n->children)
+    k += count_probes (c);
+  return k;
+}
+
+/* The LLVM type of probe ID of function GUID.  */
+
+static int
+probe_type (unsigned HOST_WIDE_INT guid, int id)
+{
+  int *nb = n_block_probes ? n_block_probes->get (guid) : NULL;
+  if (!nb || id <= *nb)
+    return PROBE_BLOCK;
+  call_key k = { guid, (location_t) id };
+  return indirect_probes->contains (k) ? PROBE_INDIRECT_CALL
+				       : PROBE_DIRECT_CALL;
+}
+
+/* Print FUNCTION (N) of the .pseudo_probe encoding; PREV is the last
+   probe printed (label, or -1 at the start) and its partition.  */
+
+static void
+print_node (FILE *f, probe_node *n, int *prev, bool *prev_cold)
+{
+  fprintf (f, "\t.quad\t%#" PRIx64 "\n\t.uleb128\t%u\n\t.uleb128\t%u\n",
+	   (uint64_t) n->guid, n->probes.length (), n->children.length ());
+  for (emitted_probe &p : n->probes)
+    {
+      fprintf (f, "\t.uleb128\t%d\n", p.id);
+      int type = probe_type (n->guid, p.id);
+      if (*prev >= 0 && *prev_cold == p.cold)
+	fprintf (f, "\t.byte\t%#x\n\t.sleb128\t.LDL%d-.LDL%d\n",
+		 type | 0x80, p.label, *prev);
+      else
+	fprintf (f, "\t.byte\t%#x\n\t.quad\t.LDL%d\n", type, p.label);
+      *prev = p.label;
+      *prev_cold = p.cold;
+    }
+  for (probe_node *c : n->children)
+    {
+      fprintf (f, "\t.uleb128\t%d\n", c->call_site);
+      print_node (f, c, prev, prev_cold);
+    }
+}
+
+/* The .pseudo_probe section directive for the current function: in its
+   COMDAT group if it has one, so that the linker drops the records with
+   a discarded copy.  */
+
+static void
+print_section (FILE *f)
+{
+  tree decl = current_function_decl;
+  if (DECL_COMDAT_GROUP (decl))
+    fprintf (f, "\t.pushsection\t.pseudo_probe,\"G\",@progbits,%s,comdat\n",
+	     IDENTIFIER_POINTER (decl_comdat_group_id (decl)));
+  else
+    fputs ("\t.pushsection\t.pseudo_probe,\"\",@progbits\n", f);
+}
+
+/* Turn our markers of the current function into labels and write its
+   .pseudo_probe record.  */
+
+static unsigned int
+emit_function_probes (void)
+{
+  unsigned HOST_WIDE_INT *g = fn_guid ? fn_guid->get
+				  (DECL_UID (current_function_decl)) : NULL;
+  probe_node *root = new_node (g ? *g : 0, 0);
+  bool cold = false;
+  int n_orphans = 0;
+
+  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    {
+      location_t loc;
+      if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_SWITCH_TEXT_SECTIONS)
+	{
+	  cold = !cold;
+	  continue;
+	}
+      if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_BEGIN_STMT)
+	loc = NOTE_MARKER_LOCATION (insn);
+      else if (DEBUG_MARKER_INSN_P (insn)
+	       && INSN_DEBUG_MARKER_KIND (insn) == NOTE_INSN_BEGIN_STMT)
+	loc = INSN_LOCATION (insn);
+      else
+	continue;
+
+      unsigned HOST_WIDE_INT guid;
+      int id;
+      if (!decode_probe_location (loc, &guid, &id))
+	continue;
+
+      rtx_insn *note = insn;
+      if (!NOTE_P (insn))
+	{
+	  note = emit_note_before (NOTE_INSN_DELETED, insn);
+	  set_insn_deleted (insn);
+	}
+      int label = CODE_LABEL_NUMBER (gen_label_rtx ());
+      memset (&NOTE_DATA (note), 0, sizeof (NOTE_DATA (note)));
+      NOTE_KIND (note) = NOTE_INSN_DELETED_DEBUG_LABEL;
+      CODE_LABEL_NUMBER (note) = label;
+      insn = note;
+
+      probe_node *parent = (root->guid ? probe_parent (root, loc, guid)
+			    : NULL);
+      if (!parent)
+	{
+	  /* Not traceable to this function (e.g. it has no probes of its
+	     own): a top-level record of the probe's owner.  */
+	  parent = child (root, guid, 0);
+	  n_orphans++;
+	}
+      emitted_probe p = { id, label, cold };
+      parent->probes.safe_push (p);
+    }
+
+  int total = count_probes (root);
+  if (total)
+    {
+      FILE *f = asm_out_file;
+      int prev = -1;
+      bool prev_cold = false;
+      print_section (f);
+      if (root->guid && (root->probes.length () || n_orphans == 0))
+	print_node (f, root, &prev, &prev_cold);
+      else
+	for (probe_node *c : root->children)
+	  print_node (f, c, &prev, &prev_cold);
+      fputs ("\t.popsection\n", f);
+    }
+  if (FILE *d = lp_dump_stream ())
+    fprintf (d, "probes-emitted %s probes=%d orphans=%d\n",
+	     IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (current_function_decl)),
+	     total, n_orphans);
+  free_node (root);
+  return 0;
+}
+
+namespace {
+
+const pass_data pass_data_latepgo_probes = {
+  RTL_PASS,		/* type */
+  "latepgo_probes",	/* name */
+  OPTGROUP_NONE,	/* optinfo_flags */
+  TV_NONE,		/* tv_id */
+  0, 0, 0, 0, 0
+};
+
+class pass_latepgo_probes : public rtl_opt_pass
+{
+public:
+  pass_latepgo_probes (gcc::context *ctxt)
+    : rtl_opt_pass (pass_data_latepgo_probes, ctxt)
+  {}
+
+  unsigned int execute (function *) final override
+  {
+    return emit_function_probes ();
+  }
+};
+
+} // anon namespace
+
+opt_pass *
+lp_make_probes_pass (gcc::context *ctxt)
+{
+  return new pass_latepgo_probes (ctxt);
+}
+
+/* At the end of the file: the descriptors of every probed function.  */
+
+void
+lp_probes_finish (void)
+{
+  if (descs.is_empty ())
+    return;
+  FILE *f = asm_out_file;
+  fputs ("\t.pushsection\t.pseudo_probe_desc,\"\",@progbits\n", f);
+  for (probe_desc &d : descs)
+    {
+      fprintf (f, "\t.quad\t%#" PRIx64 "\n\t.quad\t%#" PRIx64
+	       "\n\t.uleb128\t%u\n\t.ascii\t\"", (uint64_t) d.guid,
+	       (uint64_t) d.checksum, (unsigned) strlen (d.name));
+      for (const char *p = d.name; *p; p++)
+	if (*p == '"' || *p == '\\')
+	  fprintf (f, "\\%c", *p);
+	else if (ISPRINT (*p))
+	  fputc (*p, f);
+	else
+	  fprintf (f, "\\%03o", (unsigned char) *p);
+      fputs ("\"\n", f);
+      free (d.name);
+    }
+  fputs ("\t.popsection\n", f);
+  descs.release ();
+}
