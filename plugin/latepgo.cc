@@ -104,8 +104,9 @@ process_all_functions (bool use)
 	cleanup_tree_cfg ();
 
       lp_graph g;
+      /* A probe build has no counters: only the plain checksum.  */
       lp_build_graph (&g, latepgo_opts.exact_calls,
-		      use || !latepgo_opts.no_values);
+		      use || (!probes_only && !latepgo_opts.no_values));
       char *name = lp_profile_name (node->decl);
       const char *asm_name
 	= IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (node->decl));

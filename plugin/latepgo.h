@@ -116,7 +116,6 @@ extern bool lp_queue_counter (tree, int, edge,
 			      hash_map<int_hash<int, -1, -2>, bool> *);
 
 /* shard.cc */
-extern bool lp_shards_p (void);
 extern void lp_shard_begin (tree);
 extern bool lp_shard_active_p (void);
 extern tree lp_counter_ref (tree, tree);

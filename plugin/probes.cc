@@ -77,10 +77,6 @@ static hash_map<call_key_hash, int> *call_probes;
 static hash_map<int_hash<unsigned HOST_WIDE_INT, 0, 1>, int> *n_block_probes;
 static hash_set<call_key_hash> *indirect_probes;
 
-/* Statistics for the dump: probes placed, and probes that reached the
-   assembly (distinct (GUID, id) per function).  */
-static unsigned long n_placed;
-
 /* Whether STMT gets a call probe: a real call (not internal, not one of
    ours, not a builtin GCC expands inline).  */
 
@@ -122,7 +118,6 @@ insert_marker (basic_block bb, gimple_stmt_iterator *gsi, location_t loc)
       gimple_stmt_iterator g = gsi_after_labels (bb);
       gsi_insert_before (&g, m, GSI_SAME_STMT);
     }
-  n_placed++;
 }
 
 /* Place the probes of the current function (NODE, profile name NAME,

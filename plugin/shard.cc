@@ -38,7 +38,7 @@ static bool shard_base_used;
 
 /* Whether this compilation counts into per-thread shards.  */
 
-bool
+static bool
 lp_shards_p (void)
 {
   return latepgo_opts.atomic && !latepgo_opts.atomic_add && targetm.have_tls;
