@@ -33,7 +33,10 @@
 			 profiles made either way
      probes              pseudo probes for sample-based PGO: a probe per
 			 block and call, at no run-time cost (probes.cc);
-			 alone or with use=
+			 alone, with use= or with sample-use=
+     sample-use=PROFILE  annotate counts from a probe-based sample profile
+			 (latepgo-profgen of perf samples of a probes
+			 build; sample-use.cc)
      dump=FILE           append what was done per function to FILE
 
    Placement: a SIMPLE_IPA pass right after GCC's "profile" IPA pass
@@ -61,6 +64,7 @@ static const char latepgo_help[] =
   "  -fplugin-arg-latepgo-no-values\n"
   "  -fplugin-arg-latepgo-no-promote\n"
   "  -fplugin-arg-latepgo-probes\n"
+  "  -fplugin-arg-latepgo-sample-use=PROFILE   optimize with perf samples\n"
   "  -fplugin-arg-latepgo-prefix-map=OLD=NEW\n"
   "  -fplugin-arg-latepgo-dump=FILE";
 
@@ -68,7 +72,7 @@ static const char latepgo_arguments[] =
   "generate[=PATH], use=PROFILE, update=single|atomic|atomic-add, "
   "exact-calls, "
   "prefix-map=OLD=NEW, mismatch=warning|error, partial-training, no-values, "
-  "no-promote, probes, dump=FILE";
+  "no-promote, probes, sample-use=PROFILE, dump=FILE";
 
 static struct plugin_info latepgo_info = { "0.1", latepgo_help };
 
@@ -79,12 +83,15 @@ static struct plugin_info latepgo_info = { "0.1", latepgo_help };
 
 /* Generate mode: instrument every function of the translation unit.
    Use mode: annotate every function from the profile.  Both see the
-   same functions and build the same graphs.  */
+   same functions and build the same graphs.  A probes build and a
+   sample-use build see the CFG of an unchanged compilation.  */
 
 static void
 process_all_functions (bool use)
 {
   bool probes_only = !use && !latepgo_opts.generate;
+  bool sample = use && latepgo_opts.sample_use_path;
+  bool as_plain_build = probes_only || sample;
   cgraph_node *node;
   auto_vec<cgraph_node *> instrumented;
 
@@ -100,13 +107,13 @@ process_all_functions (bool use)
       push_cfun (DECL_STRUCT_FUNCTION (node->decl));
       /* Local pure-const may imply a need to fix up the CFG
 	 (tree_profiling does the same).  A probe build changes no code.  */
-      if (!probes_only && (execute_fixup_cfg () & TODO_cleanup_cfg))
+      if (!as_plain_build && (execute_fixup_cfg () & TODO_cleanup_cfg))
 	cleanup_tree_cfg ();
 
       lp_graph g;
       /* A probe build has no counters: only the plain checksum.  */
       lp_build_graph (&g, latepgo_opts.exact_calls,
-		      use || (!probes_only && !latepgo_opts.no_values));
+		      !as_plain_build && (use || !latepgo_opts.no_values));
       char *name = lp_profile_name (node->decl);
       const char *asm_name
 	= IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (node->decl));
@@ -116,6 +123,11 @@ process_all_functions (bool use)
 	{
 	  lp_dump_function (name, asm_name, &g, 0);
 	  lp_release_graph (&g);
+	}
+      else if (sample)
+	{
+	  lp_dump_function (name, asm_name, &g, 0);
+	  lp_sample_use_function (node, &g, name);
 	}
       else if (g.n_counters == 0)
 	{
@@ -215,7 +227,11 @@ public:
       process_all_functions (false);
     else if (latepgo_opts.use_path && lp_profile_load (latepgo_opts.use_path))
       process_all_functions (true);
-    else if (latepgo_opts.probes && !latepgo_opts.use_path)
+    else if (latepgo_opts.sample_use_path
+	     && lp_samples_load (latepgo_opts.sample_use_path))
+      process_all_functions (true);
+    else if (latepgo_opts.probes && !latepgo_opts.use_path
+	     && !latepgo_opts.sample_use_path)
       process_all_functions (false);
     return 0;
   }
@@ -225,14 +241,15 @@ public:
 
 /* Early function splitting changes the CFG we instrument and creates
    .part functions; native FDO disables it in both its builds, and so
-   do we (gcc-plugin-guide.md 5.6).  */
+   do we (gcc-plugin-guide.md 5.6).  A probes build and a sample-use
+   build leave it on: the production build is a plain one.  */
 
 static void
 override_gate (void *gcc_data, void *)
 {
   bool *gate_status = (bool *) gcc_data;
   if (!latepgo_opts.generate && !latepgo_opts.use_path)
-    return;			/* A probe build changes no code.  */
+    return;			/* A probe or sample-use build.  */
   if (current_pass && current_pass->name
       && strcmp (current_pass->name, "fnsplit") == 0)
     *gate_status = false;
@@ -284,6 +301,8 @@ parse_arguments (struct plugin_name_args *info)
 	}
       else if (strcmp (key, "use") == 0 && value && *value)
 	latepgo_opts.use_path = value;
+      else if (strcmp (key, "sample-use") == 0 && value && *value)
+	latepgo_opts.sample_use_path = value;
       else if (strcmp (key, "mismatch") == 0 && value
 	       && (strcmp (value, "error") == 0
 		   || strcmp (value, "warning") == 0))
@@ -313,7 +332,8 @@ parse_arguments (struct plugin_name_args *info)
 	       || strcmp (key, "partial-training") == 0
 	       || strcmp (key, "no-values") == 0
 	       || strcmp (key, "no-promote") == 0
-	       || strcmp (key, "probes") == 0)
+	       || strcmp (key, "probes") == 0
+	       || strcmp (key, "sample-use") == 0)
 	{
 	  error ("latepgo: bad value for argument %qs", key);
 	  inform (UNKNOWN_LOCATION, "latepgo: valid arguments are %s",
@@ -352,7 +372,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
     return 1;
 
   if (!latepgo_opts.generate && !latepgo_opts.use_path
-      && !latepgo_opts.probes)
+      && !latepgo_opts.sample_use_path && !latepgo_opts.probes)
     {
       warning (0, "latepgo: no mode given (%<-fplugin-arg-%s-generate%>, "
 	       "%<-fplugin-arg-%s-use=PROFILE%> or %<-fplugin-arg-%s-probes%>); "
@@ -371,6 +391,13 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
       error ("latepgo: %<generate%> and %<use%> cannot be combined");
       return 1;
     }
+  if (latepgo_opts.sample_use_path
+      && (latepgo_opts.generate || latepgo_opts.use_path))
+    {
+      error ("latepgo: %<sample-use%> cannot be combined with %<%s%>",
+	     latepgo_opts.generate ? "generate" : "use");
+      return 1;
+    }
   if (profile_arc_flag || flag_branch_probabilities)
     {
       error ("latepgo: cannot be combined with the native "
@@ -387,8 +414,9 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   if (latepgo_opts.dump_path)
     lp_dump_open (latepgo_opts.dump_path);
 
-  if (latepgo_opts.use_path)
+  if (latepgo_opts.use_path || latepgo_opts.sample_use_path)
     {
+      /* As native -fprofile-use and -fauto-profile.  */
       lp_use_set_fdo_flags ();
       /* GCC makes -Wcoverage-mismatch an error by default
 	 (toplev.cc:process_options); a stale latepgo profile only warns

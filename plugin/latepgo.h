@@ -25,6 +25,7 @@ struct latepgo_options
 				   rather than per-thread shards.  */
   bool exact_calls;		/* exact-calls: fake edges after calls.  */
   const char *use_path;		/* use=FILE */
+  const char *sample_use_path;	/* sample-use=FILE */
   bool mismatch_error;		/* mismatch=error */
   bool partial_training;	/* partial-training */
   bool no_values;		/* no-values, or -fno-profile-values */
@@ -122,7 +123,35 @@ extern tree lp_counter_ref (tree, tree);
 extern void lp_shard_end (tree);
 extern const struct ggc_root_tab lp_shard_roots[];
 
+/* A function's probe counts in a sample profile, summed over its
+   instances with the same checksum (sample-read.cc).  */
+struct lp_sample_function
+{
+  unsigned HOST_WIDE_INT checksum;
+  hash_map<int_hash<int, -1, -2>, gcov_type> *counts;	/* By probe id.  */
+  int n_instances;
+  int n_conflicts;		/* Instances with another checksum.  */
+};
+
+struct lp_sample_summary
+{
+  gcov_type max_count;		/* The largest summed probe count.  */
+};
+
+extern lp_sample_summary lp_samples_summary;
+
+/* sample-read.cc */
+extern bool lp_samples_load (const char *);
+extern const lp_sample_function *lp_samples_lookup (const char *);
+
+/* sample-flow.cc */
+extern void lp_infer_flow (lp_graph *, const gcov_type *, gcov_type *);
+
+/* sample-use.cc */
+extern void lp_sample_use_function (cgraph_node *, lp_graph *, const char *);
+
 /* probes.cc */
+extern bool lp_probed_call_p (gimple *);
 extern int lp_probes_function (cgraph_node *, const char *,
 			       unsigned HOST_WIDE_INT);
 extern opt_pass *lp_make_probes_pass (gcc::context *);
@@ -180,6 +209,10 @@ extern void lp_use_begin (void);
 extern void lp_use_function (cgraph_node *, lp_graph *, const char *);
 extern void lp_use_finish (void);
 extern void lp_use_set_fdo_flags (void);
+extern void lp_use_annotate_sampled (cgraph_node *, lp_graph *, gcov_type *,
+				     const bool *);
+extern void lp_use_mismatch (tree);
+extern void lp_use_missing (void);
 
 /* dump.cc */
 extern void lp_dump_open (const char *);

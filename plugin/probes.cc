@@ -36,6 +36,9 @@
 
 /* LLVM's probe types.  */
 enum { PROBE_BLOCK = 0, PROBE_INDIRECT_CALL = 1, PROBE_DIRECT_CALL = 2 };
+/* LLVM 14's attribute for a probe whose code is gone: its count is
+   unknown rather than 0.  */
+#define PROBE_ATTR_DANGLING 0x2
 
 /* A probed function of this file: its descriptor.  */
 struct probe_desc
@@ -80,8 +83,8 @@ static hash_set<call_key_hash> *indirect_probes;
 /* Whether STMT gets a call probe: a real call (not internal, not one of
    ours, not a builtin GCC expands inline).  */
 
-static bool
-probed_call_p (gimple *stmt)
+bool
+lp_probed_call_p (gimple *stmt)
 {
   if (!is_gimple_call (stmt) || gimple_call_internal_p (stmt))
     return false;
@@ -163,7 +166,7 @@ lp_probes_function (cgraph_node *node, const char *name,
   FOR_EACH_BB_FN (bb, cfun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
-      if (probed_call_p (gsi_stmt (gsi)))
+      if (lp_probed_call_p (gsi_stmt (gsi)))
 	{
 	  call_key k = { guid, LOCATION_LOCUS (gimple_location
 					       (gsi_stmt (gsi))) };
@@ -192,6 +195,7 @@ struct emitted_probe
   int id;
   int label;			/* .LDL<label> */
   bool cold;			/* In the cold partition.  */
+  bool dangling;		/* Owns no instruction (see below).  */
 };
 
 /* A node of the probe tree of the function being output.  */
@@ -279,12 +283,17 @@ probe_parent (probe_node *root, location_t loc, unsigned HOST_WIDE_INT guid)
   return n->guid == guid ? n : NULL;
 }
 
+/* The number of probes of N and its inlinees; with DANGLING, of the
+   dangling ones.  */
+
 static int
-count_probes (probe_node *n)
+count_probes (probe_node *n, bool dangling)
 {
-  int k = n->probes.length ();
+  int k = 0;
+  for (emitted_probe &p : n->probes)
+    k += !dangling || p.dangling;
   for (probe_node *c : n->children)
-    k += count_probes (c);
+    k += count_probes (c, dangling);
   return k;
 }
 
@@ -312,12 +321,13 @@ print_node (FILE *f, probe_node *n, int *prev, bool *prev_cold)
   for (emitted_probe &p : n->probes)
     {
       fprintf (f, "\t.uleb128\t%d\n", p.id);
-      int type = probe_type (n->guid, p.id);
+      int kind = (probe_type (n->guid, p.id)
+		  | (p.dangling ? PROBE_ATTR_DANGLING << 4 : 0));
       if (*prev >= 0 && *prev_cold == p.cold)
 	fprintf (f, "\t.byte\t%#x\n\t.sleb128\t.LDL%d-.LDL%d\n",
-		 type | 0x80, p.label, *prev);
+		 kind | 0x80, p.label, *prev);
       else
-	fprintf (f, "\t.byte\t%#x\n\t.quad\t.LDL%d\n", type, p.label);
+	fprintf (f, "\t.byte\t%#x\n\t.quad\t.LDL%d\n", kind, p.label);
       *prev = p.label;
       *prev_cold = p.cold;
     }
@@ -344,7 +354,14 @@ print_section (FILE *f)
 }
 
 /* Turn our markers of the current function into labels and write its
-   .pseudo_probe record.  */
+   .pseudo_probe record.
+
+   A probe whose label is followed by another probe's label before any
+   instruction (a block whose code was merged away or moved, a block
+   probe right before its call's probe, or the end of a text section)
+   owns no instruction: a sample can never show that it ran.  It is
+   marked dangling, so that a profile generator reports its count as
+   unknown instead of 0 and the consumer infers it from the flow.  */
 
 static unsigned int
 emit_function_probes (void)
@@ -354,13 +371,27 @@ emit_function_probes (void)
   probe_node *root = new_node (g ? *g : 0, 0);
   bool cold = false;
   int n_orphans = 0;
+  /* Probes since the last instruction, as (node, index) pairs.  */
+  auto_vec<std::pair<probe_node *, unsigned>, 8> pending;
+  auto mark_pending_dangling = [&pending] ()
+    {
+      for (auto &pp : pending)
+	pp.first->probes[pp.second].dangling = true;
+      pending.truncate (0);
+    };
 
   for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
     {
       location_t loc;
       if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_SWITCH_TEXT_SECTIONS)
 	{
+	  mark_pending_dangling ();
 	  cold = !cold;
+	  continue;
+	}
+      if (active_insn_p (insn) && !JUMP_TABLE_DATA_P (insn))
+	{
+	  pending.truncate (0);
 	  continue;
 	}
       if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_BEGIN_STMT)
@@ -397,11 +428,15 @@ emit_function_probes (void)
 	  parent = child (root, guid, 0);
 	  n_orphans++;
 	}
-      emitted_probe p = { id, label, cold };
+      mark_pending_dangling ();
+      emitted_probe p = { id, label, cold, false };
       parent->probes.safe_push (p);
+      pending.safe_push (std::make_pair (parent,
+					 parent->probes.length () - 1));
     }
+  mark_pending_dangling ();
 
-  int total = count_probes (root);
+  int total = count_probes (root, false);
   if (total)
     {
       FILE *f = asm_out_file;
@@ -416,9 +451,9 @@ emit_function_probes (void)
       fputs ("\t.popsection\n", f);
     }
   if (FILE *d = lp_dump_stream ())
-    fprintf (d, "probes-emitted %s probes=%d orphans=%d\n",
+    fprintf (d, "probes-emitted %s probes=%d dangling=%d orphans=%d\n",
 	     IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (current_function_decl)),
-	     total, n_orphans);
+	     total, count_probes (root, true), n_orphans);
   free_node (root);
   return 0;
 }

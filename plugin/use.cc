@@ -75,7 +75,8 @@ lp_use_begin (void)
 {
   gcov_summary *s = XCNEW (gcov_summary);
   s->runs = 1;
-  s->sum_max = lp_summary.max_block_count;
+  s->sum_max = (latepgo_opts.sample_use_path ? lp_samples_summary.max_count
+		: lp_summary.max_block_count);
   profile_info = s;
 }
 
@@ -180,10 +181,15 @@ annotate_never_run (void)
 }
 
 /* Write the solved counts of G (COUNT per edge) into the CFG.  G's
-   fake edges are gone; its real edges are still valid.  */
+   fake edges are gone; its real edges are still valid.  SAMPLED counts
+   are estimates and get GCC's sample-profile quality (AFDO): GCC trusts
+   them for hotness and layout but not as exact trip counts, and does
+   not take a block without samples for never executed.  Blocks with
+   KEEP_GUESS set keep their static branch probabilities.  */
 
 static void
-annotate_counts (lp_graph *g, gcov_type *count, FILE *dump)
+annotate_counts (lp_graph *g, gcov_type *count, FILE *dump, bool sampled,
+		 const bool *keep_guess = NULL)
 {
   unsigned i;
   lp_edge *le;
@@ -213,6 +219,8 @@ annotate_counts (lp_graph *g, gcov_type *count, FILE *dump)
       if (bb->index == ENTRY_BLOCK)
 	c = entry_real;
       bb->count = profile_count::from_gcov_type (c);
+      if (sampled)
+	bb->count = bb->count.afdo ();
       if (dump)
 	fprintf (dump, "  annotated block %d count=%" PRId64 "\n",
 		 bb->index, (int64_t) c);
@@ -232,7 +240,7 @@ annotate_counts (lp_graph *g, gcov_type *count, FILE *dump)
 	  n_abnormal++;
 
       gcov_type total = bb->count.to_gcov_type ();
-      if (total <= 0)
+      if (total <= 0 || (keep_guess && keep_guess[bb->index]))
 	continue;
       FOR_EACH_VEC_ELT (g->edges, i, le)
 	if (!le->fake && !le->ignore && le->src == bb->index)
@@ -247,6 +255,8 @@ annotate_counts (lp_graph *g, gcov_type *count, FILE *dump)
 	    le->e->probability
 	      = profile_probability::probability_in_gcov_type (count[i],
 							       total);
+	    if (sampled)
+	      le->e->probability = le->e->probability.afdo ();
 	    if (dump)
 	      fprintf (dump, "  annotated edge %d->%d count=%" PRId64
 		       " prob=%.4f\n", le->src, le->dst, (int64_t) count[i],
@@ -426,7 +436,7 @@ lp_use_function (cgraph_node *node, lp_graph *g, const char *name)
   if (entry == 0)
     annotate_never_run ();
   else
-    annotate_counts (g, count.address (), dump);
+    annotate_counts (g, count.address (), dump, false);
   profile_status_for_fn (cfun) = PROFILE_READ;
   update_max_bb_count ();
   if (entry > 0)
@@ -439,6 +449,53 @@ lp_use_function (cgraph_node *node, lp_graph *g, const char *name)
   if (dump)
     dump_line_counts (dump);
   annotated.safe_push (node);
+}
+
+/* Annotate the current function (NODE, graph G) with the flow COUNT
+   inferred from a sample profile (sample-use.cc); blocks with
+   KEEP_GUESS keep their static branch probabilities.  G is released.  */
+
+void
+lp_use_annotate_sampled (cgraph_node *node, lp_graph *g, gcov_type *count,
+			 const bool *keep_guess)
+{
+  FILE *dump = lp_dump_stream ();
+  lp_release_graph (g);
+  n_matched++;
+  annotate_counts (g, count, dump, true, keep_guess);
+  profile_status_for_fn (cfun) = PROFILE_READ;
+  update_max_bb_count ();
+  compute_function_frequency ();
+  if (dump)
+    dump_line_counts (dump);
+  annotated.safe_push (node);
+}
+
+/* A function whose sample profile is stale (sample-use.cc): warn or
+   fail as for an instrumented profile.  */
+
+void
+lp_use_mismatch (tree decl)
+{
+  n_mismatched++;
+  if (latepgo_opts.mismatch_error)
+    error_at (DECL_SOURCE_LOCATION (decl),
+	      "latepgo: the sample profile of %qD does not match its "
+	      "control flow (the source or the options changed since the "
+	      "profiled build)", decl);
+  else
+    warning_at (DECL_SOURCE_LOCATION (decl), OPT_Wcoverage_mismatch,
+		"latepgo: the sample profile of %qD does not match its "
+		"control flow (the source or the options changed since the "
+		"profiled build); using static estimates", decl);
+}
+
+/* A function without samples (sample-use.cc).  */
+
+void
+lp_use_missing (void)
+{
+  n_missing++;
 }
 
 /* After the last function: call-graph counts, COMDAT copies without

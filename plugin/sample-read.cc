@@ -1,0 +1,323 @@
+/* sample-read.cc: read a probe-based sample profile in LLVM's text
+   format (shared/docs/profile-formats.md 4.5), as latepgo-profgen
+   writes it and llvm-profdata merge --sample --text converts any other
+   encoding to, for sample-use mode.
+
+   A function's profile may appear several times: at the top level (its
+   own out-of-line copy) and nested as an inlinee of other functions (a
+   copy GCC inlined late in the profiled build).  Our pass runs before
+   GCC's IPA inliner, on the function's one body, so every instance with
+   the function's checksum is summed into one table of counts by probe
+   id: the same total an instrumented profile would give.  */
+
+#include "gcc-common.h"
+#include "latepgo.h"
+
+static hash_map<nofree_string_hash, lp_sample_function *> *samples;
+lp_sample_summary lp_samples_summary;
+
+/* One function instance being read: its name, counts and (at its end)
+   its checksum.  */
+struct sample_instance
+{
+  char *name;
+  int indent;			/* Of its body lines.  */
+  auto_vec<std::pair<int, gcov_type> > counts;
+  unsigned HOST_WIDE_INT checksum;
+};
+
+/* Add the finished instance I into the table; instances whose checksum
+   disagrees with the first one seen are counted as conflicts.  */
+
+static void
+merge_instance (sample_instance *i)
+{
+  bool existed;
+  lp_sample_function *&f = samples->get_or_insert (i->name, &existed);
+  if (!existed)
+    {
+      f = new lp_sample_function ();
+      f->checksum = i->checksum;
+      f->counts = new hash_map<int_hash<int, -1, -2>, gcov_type>;
+    }
+  else
+    free (i->name);
+  i->name = NULL;
+  if (f->checksum != i->checksum)
+    {
+      f->n_conflicts++;
+      return;
+    }
+  f->n_instances++;
+  for (auto &c : i->counts)
+    {
+      bool e;
+      gcov_type &slot = f->counts->get_or_insert (c.first, &e);
+      slot = (e ? slot : 0) + c.second;
+      if (slot > lp_samples_summary.max_count)
+	lp_samples_summary.max_count = slot;
+    }
+}
+
+/* Parse a decimal number at *P, advancing it; false if none.  */
+
+static bool
+parse_number (const char **p, unsigned HOST_WIDE_INT *v)
+{
+  const char *s = *p;
+  if (!ISDIGIT (*s))
+    return false;
+  unsigned HOST_WIDE_INT x = 0;
+  for (; ISDIGIT (*s); s++)
+    {
+      unsigned HOST_WIDE_INT d = *s - '0';
+      if (x > (HOST_WIDE_INT_M1U - d) / 10)
+	return false;
+      x = x * 10 + d;
+    }
+  *p = s;
+  *v = x;
+  return true;
+}
+
+/* Whether LINE (of LEN bytes, no newline) ends in ":TOTAL"; set
+   *NAME_LEN to the length before it.  Names may contain ':'.  */
+
+static bool
+split_name_total (const char *line, size_t len, size_t *name_len)
+{
+  size_t k = len;
+  while (k > 0 && ISDIGIT (line[k - 1]))
+    k--;
+  if (k == len || k < 2 || line[k - 1] != ':')
+    return false;
+  *name_len = k - 1;
+  return true;
+}
+
+/* Parse the text in BUF (NUL-terminated); NULL on success, else what is
+   wrong, with *LINENO the line.  */
+
+static const char *
+parse_text (char *buf, int *lineno)
+{
+  auto_vec<sample_instance *> stack;
+  const char *err = NULL;
+  *lineno = 0;
+
+  for (char *line = buf; line && *line; )
+    {
+      char *nl = strchr (line, '\n');
+      if (nl)
+	*nl = 0;
+      ++*lineno;
+      size_t len = strlen (line);
+      if (len && line[len - 1] == '\r')
+	line[--len] = 0;
+      int indent = 0;
+      while (line[indent] == ' ')
+	indent++;
+      const char *p = line + indent;
+      char *next = nl ? nl + 1 : NULL;
+
+      if (*p == 0 || *p == '#')
+	{
+	  line = next;
+	  continue;
+	}
+      if (*p == '\t')
+	{
+	  err = "tabs are not allowed for indentation";
+	  break;
+	}
+
+      /* Close the instances this line is not part of.  */
+      while (!stack.is_empty () && indent < stack.last ()->indent)
+	{
+	  sample_instance *i = stack.pop ();
+	  if (!i->checksum)
+	    {
+	      err = "function without !CFGChecksum (not a probe-based "
+		    "profile; latepgo reads profiles of "
+		    "-fplugin-arg-latepgo-probes builds)";
+	      delete i;
+	      goto out;
+	    }
+	  merge_instance (i);
+	  delete i;
+	}
+
+      if (indent == 0)
+	{
+	  /* NAME:TOTAL:HEAD.  */
+	  size_t name_len, name2;
+	  if (!split_name_total (line, len, &name_len)
+	      || !split_name_total (line, name_len, &name2) || name2 == 0)
+	    {
+	      err = "expected a function header NAME:TOTAL:HEAD";
+	      break;
+	    }
+	  sample_instance *i = new sample_instance ();
+	  i->name = xstrndup (line, name2);
+	  i->indent = 1;
+	  i->checksum = 0;
+	  stack.safe_push (i);
+	  line = next;
+	  continue;
+	}
+
+      if (stack.is_empty () || indent != stack.last ()->indent)
+	{
+	  err = "unexpected indentation";
+	  break;
+	}
+      sample_instance *cur = stack.last ();
+
+      if (*p == '!')
+	{
+	  unsigned HOST_WIDE_INT v;
+	  if (startswith (p, "!CFGChecksum: "))
+	    {
+	      p += strlen ("!CFGChecksum: ");
+	      if (!parse_number (&p, &v) || *p || v == 0)
+		{
+		  err = "bad !CFGChecksum (a nonzero decimal number)";
+		  break;
+		}
+	      cur->checksum = v;
+	    }
+	  /* Other metadata (!Attributes) does not matter here.  */
+	  line = next;
+	  continue;
+	}
+
+      /* ID: COUNT [TARGET:COUNT ...]  or  ID: NAME:TOTAL (an inlinee).  */
+      unsigned HOST_WIDE_INT id, count;
+      if (!parse_number (&p, &id) || id == 0 || id > INT_MAX)
+	{
+	  err = "expected a probe id";
+	  break;
+	}
+      if (*p == '.')
+	{
+	  err = "line offsets with discriminators (a line-based AutoFDO "
+		"profile, not a probe-based one)";
+	  break;
+	}
+      if (p[0] != ':' || p[1] != ' ')
+	{
+	  err = "expected ': ' after the probe id";
+	  break;
+	}
+      p += 2;
+      const char *q = p;
+      if (parse_number (&q, &count) && (*q == 0 || *q == ' '))
+	{
+	  cur->counts.safe_push (std::make_pair ((int) id,
+						 (gcov_type) MIN (count,
+								  (unsigned HOST_WIDE_INT)
+								  INTTYPE_MAXIMUM (gcov_type) / 4)));
+	  line = next;
+	  continue;
+	}
+      size_t name_len;
+      if (!split_name_total (p, strlen (p), &name_len) || name_len == 0)
+	{
+	  err = "expected a count or an inlined function NAME:TOTAL";
+	  break;
+	}
+      sample_instance *i = new sample_instance ();
+      i->name = xstrndup (p, name_len);
+      i->indent = indent + 1;
+      i->checksum = 0;
+      stack.safe_push (i);
+      line = next;
+    }
+
+  while (!err && !stack.is_empty ())
+    {
+      sample_instance *i = stack.pop ();
+      if (!i->checksum)
+	err = "function without !CFGChecksum (not a probe-based "
+	      "profile; latepgo reads profiles of "
+	      "-fplugin-arg-latepgo-probes builds)";
+      else
+	merge_instance (i);
+      delete i;
+    }
+ out:
+  while (!stack.is_empty ())
+    {
+      sample_instance *i = stack.pop ();
+      free (i->name);
+      delete i;
+    }
+  return err;
+}
+
+/* Load the sample profile PATH.  Returns false after reporting an
+   error.  */
+
+bool
+lp_samples_load (const char *path)
+{
+  FILE *f = fopen (path, "rb");
+  if (!f)
+    {
+      error ("latepgo: cannot open sample profile %qs: %m", path);
+      return false;
+    }
+  struct stat st;
+  if (fstat (fileno (f), &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      error ("latepgo: sample profile %qs is not a regular file", path);
+      fclose (f);
+      return false;
+    }
+  size_t size = st.st_size;
+  char *buf = XNEWVEC (char, size + 1);
+  if (fread (buf, 1, size, f) != size)
+    {
+      error ("latepgo: cannot read sample profile %qs: %m", path);
+      fclose (f);
+      XDELETEVEC (buf);
+      return false;
+    }
+  fclose (f);
+  buf[size] = 0;
+
+  samples = new hash_map<nofree_string_hash, lp_sample_function *>;
+  if (size == 0)
+    {
+      error ("latepgo: sample profile %qs is empty", path);
+      XDELETEVEC (buf);
+      return false;
+    }
+  if (memchr (buf, 0, size) || (unsigned char) buf[0] == 0xff)
+    {
+      error ("latepgo: sample profile %qs is not in the text format; "
+	     "convert it with %<llvm-profdata merge --sample --text%>", path);
+      XDELETEVEC (buf);
+      return false;
+    }
+  int lineno;
+  const char *err = parse_text (buf, &lineno);
+  XDELETEVEC (buf);
+  if (err)
+    {
+      error ("latepgo: sample profile %qs, line %d: %s", path, lineno, err);
+      return false;
+    }
+  if (samples->is_empty ())
+    warning (0, "latepgo: sample profile %qs has no functions", path);
+  return true;
+}
+
+/* The profile of the function named NAME, or NULL.  */
+
+const lp_sample_function *
+lp_samples_lookup (const char *name)
+{
+  lp_sample_function **f = samples ? samples->get (name) : NULL;
+  return f ? *f : NULL;
+}

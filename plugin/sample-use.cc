@@ -1,0 +1,113 @@
+/* sample-use.cc: sample-use mode (sample-use=FILE).  Annotate each
+   function from a probe-based sample profile of a probes build
+   (latepgo-profgen's output).
+
+   The probe build changed no code, so this build reaches our pass with
+   the same CFG (no CFG fixup here either, early function splitting
+   left on): the graph and the probe numbering of probes.cc are rebuilt
+   and the profile's !CFGChecksum must equal the graph's plain checksum.
+   A block's estimate is its block probe's count or, when that probe
+   owned no instruction (dangling, not in the profile), the largest
+   count of the call probes in it.  Estimates are then made consistent
+   by flow inference (sample-flow.cc) and annotated with sample quality.
+   Functions without samples keep GCC's static estimates, as with
+   -fprofile-partial-training: a sample profile says little about code
+   that did not happen to be sampled.  */
+
+#include "gcc-common.h"
+#include "latepgo.h"
+
+/* Annotate the current function (NODE, profile name NAME, graph G,
+   built as for a probe build).  Releases G.  */
+
+void
+lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
+{
+  FILE *dump = lp_dump_stream ();
+  const lp_sample_function *sf = lp_samples_lookup (name);
+  if (!sf)
+    {
+      lp_release_graph (g);
+      lp_use_missing ();
+      if (dump)
+	fputs ("  samples missing\n", dump);
+      return;
+    }
+  if (sf->checksum != g->checksum_plain)
+    {
+      lp_release_graph (g);
+      if (dump)
+	fprintf (dump, "  samples mismatch checksum=0x%" PRIx64 "\n",
+		 (uint64_t) sf->checksum);
+      lp_use_mismatch (node->decl);
+      return;
+    }
+
+  /* Probe ids as lp_probes_function numbers them: the first block 1,
+     the other blocks 2.. in block order, then the calls.  */
+  int nb = g->n_blocks;
+  auto_vec<gcov_type> weight;
+  weight.safe_grow (nb);
+  for (int b = 0; b < nb; b++)
+    weight[b] = -1;
+  basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (cfun));
+  auto lookup = [sf] (int id) -> gcov_type
+    {
+      gcov_type *c = sf->counts->get (id);
+      return c ? *c : -1;
+    };
+  int id = 1;
+  weight[first->index] = lookup (id++);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    if (bb != first)
+      weight[bb->index] = lookup (id++);
+  int n_block_probes = id - 1;
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      /* Only when the block probe has no count.  */
+      bool from_calls = weight[bb->index] < 0;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	if (lp_probed_call_p (gsi_stmt (gsi)))
+	  {
+	    gcov_type c = lookup (id++);
+	    if (from_calls && c > weight[bb->index])
+	      weight[bb->index] = c;
+	  }
+    }
+
+  int n_known = 0;
+  for (int b = 0; b < nb; b++)
+    n_known += weight[b] >= 0;
+  if (dump)
+    {
+      fprintf (dump, "  samples match probes=%d known-blocks=%d/%d "
+	       "weights=", n_block_probes, n_known, nb - 2);
+      for (int b = 0; b < nb; b++)
+	fprintf (dump, "%s%" PRId64, b ? "," : "", (int64_t) weight[b]);
+      fputc ('\n', dump);
+    }
+
+  /* A branch none of whose targets has an estimate is split however
+     the flow found cheapest, which says nothing about the branch: it
+     keeps its static probabilities.  */
+  auto_vec<bool> keep_guess;
+  keep_guess.safe_grow_cleared (nb);
+  FOR_EACH_BB_FN (bb, cfun)
+    if (EDGE_COUNT (bb->succs) > 1)
+      {
+	bool any_known = false;
+	edge e;
+	edge_iterator ei;
+	FOR_EACH_EDGE (e, ei, bb->succs)
+	  if (!(e->flags & EDGE_FAKE) && weight[e->dest->index] >= 0)
+	    any_known = true;
+	keep_guess[bb->index] = !any_known;
+      }
+
+  auto_vec<gcov_type> count;
+  count.safe_grow_cleared (g->edges.length ());
+  lp_infer_flow (g, weight.address (), count.address ());
+  lp_use_annotate_sampled (node, g, count.address (), keep_guess.address ());
+}
