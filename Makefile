@@ -40,7 +40,7 @@ GCCLIBDIR ?= $(patsubst %/,%,$(shell $(CC) -print-search-dirs 2>/dev/null | sed 
 INSTALLED_PLUGIN = $(if $(GCCPLUGINDIR),$(GCCPLUGINDIR),$(PKGLIBDIR))/latepgo.so
 INSTALLED_RUNTIME = $(LIBDIR)/liblatepgo.a
 
-TOOLS = latepgo-profdata
+TOOLS = latepgo-profdata latepgo-profgen
 SPECS = latepgo-generate.specs latepgo-use.specs
 RUNTEST ?= runtest
 RUNTESTFLAGS ?=

@@ -418,6 +418,12 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
     {
       /* As native -fprofile-use and -fauto-profile.  */
       lp_use_set_fdo_flags ();
+      /* Sample profiles are estimates: as -fauto-profile, let GCC
+	 correct inconsistencies quietly instead of warning about
+	 them.  */
+      if (latepgo_opts.sample_use_path
+	  && !global_options_set.x_flag_profile_correction)
+	flag_profile_correction = 1;
       /* GCC makes -Wcoverage-mismatch an error by default
 	 (toplev.cc:process_options); a stale latepgo profile only warns
 	 unless mismatch=error, so that it never breaks a build.  The

@@ -211,7 +211,7 @@ extern void lp_use_finish (void);
 extern void lp_use_set_fdo_flags (void);
 extern void lp_use_annotate_sampled (cgraph_node *, lp_graph *, gcov_type *,
 				     const bool *);
-extern void lp_use_mismatch (tree);
+extern void lp_use_mismatch (tree, bool);
 extern void lp_use_missing (void);
 
 /* dump.cc */

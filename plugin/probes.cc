@@ -443,11 +443,25 @@ emit_function_probes (void)
       int prev = -1;
       bool prev_cold = false;
       print_section (f);
-      if (root->guid && (root->probes.length () || n_orphans == 0))
+      /* Orphans (call site 0) are top-level records of their own, not
+	 inlinees: call probe ids start at 1.  */
+      auto_vec<probe_node *> orphans;
+      for (unsigned i = 0; i < root->children.length (); )
+	if (root->children[i]->call_site == 0)
+	  {
+	    orphans.safe_push (root->children[i]);
+	    root->children.ordered_remove (i);
+	  }
+	else
+	  i++;
+      if (root->guid && (root->probes.length ()
+			 || !root->children.is_empty ()))
 	print_node (f, root, &prev, &prev_cold);
-      else
-	for (probe_node *c : root->children)
+      for (probe_node *c : orphans)
+	{
 	  print_node (f, c, &prev, &prev_cold);
+	  free_node (c);
+	}
       fputs ("\t.popsection\n", f);
     }
   if (FILE *d = lp_dump_stream ())

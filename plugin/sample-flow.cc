@@ -8,11 +8,15 @@
    virtual EXIT->ENTRY edge) that stays closest to the known counts:
    a minimum-cost circulation where a block's count may drop below its
    sample estimate at cost COST_DEC per unit and rise above it at
-   COST_INC (COST_INC_ZERO for blocks with no samples), every unit of
+   COST_INC, every unit of
    flow on an edge costs COST_EDGE, one or two more on edges GCC's
    static estimate finds unlikely (so flow takes short, likely paths
    and does not invent cycles), and blocks without an estimate are
-   free.
+   free.  A block with no samples costs little to run (COST_INC_ZERO):
+   without LBR, samples land on the instructions after long-latency
+   ones (skid), and a block of one or two cheap instructions often gets
+   none however often it runs; LLVM's costs assume LBR ranges, where a
+   zero is firm.
 
    Network: block B is two nodes, in(B) = 2B and out(B) = 2B + 1, joined
    by its count edges; a CFG edge U->V is out(U)->in(V).  A block with
@@ -34,7 +38,7 @@
 
 #define COST_DEC 20
 #define COST_INC 10
-#define COST_INC_ZERO 11
+#define COST_INC_ZERO 2
 #define COST_EDGE 1
 #define FLOW_INF (INTTYPE_MAXIMUM (gcov_type) / 8)
 

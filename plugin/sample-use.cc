@@ -39,7 +39,7 @@ lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
       if (dump)
 	fprintf (dump, "  samples mismatch checksum=0x%" PRIx64 "\n",
 		 (uint64_t) sf->checksum);
-      lp_use_mismatch (node->decl);
+      lp_use_mismatch (node->decl, true);
       return;
     }
 

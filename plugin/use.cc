@@ -373,19 +373,9 @@ lp_use_function (cgraph_node *node, lp_graph *g, const char *name)
       if (name_found)
 	{
 	  /* Stale profile: the function changed since training.  */
-	  n_mismatched++;
 	  if (dump)
 	    fputs ("  profile mismatch\n", dump);
-	  if (latepgo_opts.mismatch_error)
-	    error_at (DECL_SOURCE_LOCATION (decl),
-		      "latepgo: the profile of %qD does not match its "
-		      "control flow (the source or the options changed "
-		      "since training)", decl);
-	  else
-	    warning_at (DECL_SOURCE_LOCATION (decl), OPT_Wcoverage_mismatch,
-			"latepgo: the profile of %qD does not match its "
-			"control flow (the source or the options changed "
-			"since training); using static estimates", decl);
+	  lp_use_mismatch (decl, false);
 	  return;
 	}
       n_missing++;
@@ -471,23 +461,24 @@ lp_use_annotate_sampled (cgraph_node *node, lp_graph *g, gcov_type *count,
   annotated.safe_push (node);
 }
 
-/* A function whose sample profile is stale (sample-use.cc): warn or
-   fail as for an instrumented profile.  */
+/* A function whose profile (SAMPLED: sample profile) is stale: warn,
+   or fail with mismatch=error.  */
 
 void
-lp_use_mismatch (tree decl)
+lp_use_mismatch (tree decl, bool sampled)
 {
+  const char *what = sampled ? "sample profile" : "profile";
+  const char *since = sampled ? "the profiled build" : "training";
   n_mismatched++;
   if (latepgo_opts.mismatch_error)
     error_at (DECL_SOURCE_LOCATION (decl),
-	      "latepgo: the sample profile of %qD does not match its "
-	      "control flow (the source or the options changed since the "
-	      "profiled build)", decl);
+	      "latepgo: the %s of %qD does not match its control flow (the "
+	      "source or the options changed since %s)", what, decl, since);
   else
     warning_at (DECL_SOURCE_LOCATION (decl), OPT_Wcoverage_mismatch,
-		"latepgo: the sample profile of %qD does not match its "
-		"control flow (the source or the options changed since the "
-		"profiled build); using static estimates", decl);
+		"latepgo: the %s of %qD does not match its control flow (the "
+		"source or the options changed since %s); using static "
+		"estimates", what, decl, since);
 }
 
 /* A function without samples (sample-use.cc).  */

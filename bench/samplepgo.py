@@ -1,0 +1,297 @@
+#!/usr/bin/env python3
+"""samplepgo.py [--rounds N] [WORKLOAD...]: sample-based PGO against
+instrumented PGO, from the same training input.
+
+For every workload (default sqlite and json; sources fetched by
+fetch.sh), all with gcc -O2:
+  plain     no plugin
+  probed    -fplugin-arg-latepgo-probes (the production build; its
+            overhead must be none: .text identical, Ir identical)
+  instr     latepgo generate, trained on the training input, then
+            -fplugin-arg-latepgo-use= (instrumented PGO)
+  sample    perf record -e cpu-clock of `probed` on the same training
+            input, latepgo-profgen, then -fplugin-arg-latepgo-sample-use=
+            (sample PGO; the build carries probes again, as the next
+            production build would)
+Figures:
+  Ir        callgrind instructions on the small input, ratio to plain
+  run       median wall-clock of N interleaved rounds (round r starts
+            at variant r) on the evaluation input (quick), ratio to plain
+  share     (1 - sample ratio) / (1 - instr ratio): how much of the
+            instrumented speedup sample PGO gets (goal >= 0.70)
+  agreement how well the sample profile agrees with the instrumented
+            counts of the same input: both use builds dump the count of
+            every source line of every function (use mode's "line" dump
+            lines); per function, both are normalized to their sum and
+            the overlap sum(min) is taken; functions are weighted by
+            their instrumented share of all line counts.  Also the share
+            of two-way branches whose likelier side is the same.
+Output: a table on stdout and out/samplepgo.json.  Builds run two at a
+time; timed runs run alone, pinned to CPU 1.
+"""
+
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import config
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = config.TOP
+PLUGIN = config.PLUGIN
+PROFGEN = os.path.join(TOP, "contrib", "latepgo-profgen")
+PROFDATA = config.LP_PROFDATA
+PIN = ["taskset", "-c", "1"] if shutil.which("taskset") else []
+PERF_FREQ = os.environ.get("SAMPLEPGO_FREQ", "20000")
+
+
+def log(*a):
+    print(*a, file=sys.stderr, flush=True)
+
+
+def run(cmd, **kw):
+    r = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if r.returncode != 0:
+        raise RuntimeError("%s failed (%d):\n%s%s" % (" ".join(cmd[:6]),
+                           r.returncode, r.stdout[-2000:], r.stderr[-4000:]))
+    return r
+
+
+def build(w, name, flags, libs, d):
+    """Compile and link workload W into D/NAME/bench; return the path."""
+    spec = config.WORKLOADS[w]
+    cc = config.GXX if spec["lang"] == "c++" else config.GCC
+    out = os.path.join(d, name)
+    os.makedirs(out, exist_ok=True)
+    objs = []
+    for src in spec["sources"]:
+        obj = os.path.join(out, os.path.basename(src) + ".o")
+        run([cc] + config.OPT + spec["cflags"] + flags
+            + ["-c", src, "-o", obj], cwd=d)
+        objs.append(obj)
+    exe = os.path.join(out, "bench")
+    run([cc] + config.OPT + objs + libs + spec["libs"] + ["-o", exe])
+    return exe
+
+
+def callgrind_ir(exe, args, d):
+    out = os.path.join(d, "cg.out")
+    r = run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out,
+             exe] + args, cwd=d)
+    with open(out) as f:
+        for line in f:
+            if line.startswith("summary:") or line.startswith("totals:"):
+                ir = int(line.split()[1])
+    os.unlink(out)
+    return ir, r.stdout
+
+
+def timed(exe, args, d):
+    t0 = time.perf_counter()
+    r = run(PIN + [exe] + args, cwd=d)
+    return time.perf_counter() - t0, r.stdout
+
+
+def line_counts(dump):
+    """{function: {line: count}} from a use-mode dump."""
+    out, fn = {}, None
+    with open(dump) as f:
+        for line in f:
+            m = re.match(r"function (\S+) ", line)
+            if m:
+                fn = m.group(1)
+                continue
+            m = re.match(r"  line (\S+) count=(\d+)", line)
+            if m and fn:
+                out.setdefault(fn, {})[m.group(1)] = int(m.group(2))
+    return out
+
+
+def branch_sides(dump):
+    """{(function, block): likelier successor} of two-way branches."""
+    out, fn, edges = {}, None, {}
+
+    def flush():
+        for b, succ in edges.items():
+            if len(succ) == 2 and succ[0][1] != succ[1][1]:
+                out[(fn, b)] = max(succ, key=lambda s: s[1])[0]
+
+    with open(dump) as f:
+        for line in f:
+            m = re.match(r"function (\S+) ", line)
+            if m:
+                flush()
+                fn, edges = m.group(1), {}
+                continue
+            m = re.match(r"  annotated edge (\d+)->(\d+) count=(\d+)", line)
+            if m:
+                edges.setdefault(m.group(1), []).append(
+                    (m.group(2), int(m.group(3))))
+    flush()
+    return out
+
+
+def agreement(instr_dump, sample_dump):
+    a, b = line_counts(instr_dump), line_counts(sample_dump)
+    total = sum(sum(v.values()) for v in a.values()) or 1
+    score = 0.0
+    for fn, la in a.items():
+        sa = sum(la.values())
+        lb = b.get(fn, {})
+        sb = sum(lb.values())
+        if not sa:
+            continue
+        if sb:
+            ov = sum(min(c / sa, lb.get(k, 0) / sb) for k, c in la.items())
+        else:
+            ov = 0.0
+        score += ov * sa / total
+    ba, bb = branch_sides(instr_dump), branch_sides(sample_dump)
+    common = [k for k in ba if k in bb]
+    same = sum(1 for k in common if ba[k] == bb[k])
+    return score, (same / len(common) if common else None), len(common)
+
+
+def text_bytes(exe):
+    tmp = exe + ".text"
+    run(["objcopy", "-O", "binary", "--only-section=.text", exe, tmp])
+    with open(tmp, "rb") as f:
+        data = f.read()
+    os.unlink(tmp)
+    return data
+
+
+def workload(w, rounds, root):
+    d = os.path.join(root, w)
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    train = config.input_for(w, "train", "quick")
+    evalin = config.input_for(w, "eval", "quick")
+    small = config.input_for(w, "small", "quick")
+    lp = "-fplugin=" + PLUGIN
+    dumps = {k: os.path.join(d, k + ".dump") for k in ("instr", "sample")}
+
+    log(w, ": plain, probed and generate builds")
+    with ThreadPoolExecutor(2) as ex:
+        f_plain = ex.submit(build, w, "plain", [], [], d)
+        f_probed = ex.submit(build, w, "probed",
+                             [lp, "-fplugin-arg-latepgo-probes"], [], d)
+        f_gen = ex.submit(build, w, "gen", [lp, "-fplugin-arg-latepgo-generate"],
+                          [config.RUNTIME], d)
+        plain, probed, gen = f_plain.result(), f_probed.result(), f_gen.result()
+
+    log(w, ": training runs (instrumented, and perf of the probed build)")
+    raw = os.path.join(d, "train.profraw")
+    env = dict(os.environ, LLVM_PROFILE_FILE=raw)
+    run([gen] + train, cwd=d, env=env)
+    profdata = os.path.join(d, "train.profdata")
+    run([PROFDATA, "merge", "-o", profdata, raw])
+    perf_data = os.path.join(d, "perf.data")
+    t0 = time.perf_counter()
+    run(["perf", "record", "-q", "-e", "cpu-clock", "-F", PERF_FREQ,
+         "-o", perf_data, "--", probed] + train, cwd=d)
+    perf_secs = time.perf_counter() - t0
+    sprof = os.path.join(d, "train.sprof")
+    t0 = time.perf_counter()
+    pg = run([PROFGEN, "--binary=" + probed, "--perf=" + perf_data,
+              "-o", sprof, "--verbose"])
+    profgen_secs = time.perf_counter() - t0
+
+    log(w, ": use builds")
+    with ThreadPoolExecutor(2) as ex:
+        f_instr = ex.submit(build, w, "instr",
+                            [lp, "-fplugin-arg-latepgo-use=" + profdata,
+                             "-fplugin-arg-latepgo-dump=" + dumps["instr"]],
+                            [], d)
+        f_sample = ex.submit(build, w, "sample",
+                             [lp, "-fplugin-arg-latepgo-sample-use=" + sprof,
+                              "-fplugin-arg-latepgo-probes",
+                              "-fplugin-arg-latepgo-dump=" + dumps["sample"]],
+                             [], d)
+        instr, sample = f_instr.result(), f_sample.result()
+
+    exes = dict(plain=plain, probed=probed, instr=instr, sample=sample)
+    names = list(exes)
+    log(w, ": callgrind on", small)
+    ir, outs = {}, set()
+    for n in names:
+        ir[n], out = callgrind_ir(exes[n], small, d)
+        outs.add(out)
+    log(w, ": %d interleaved rounds on" % rounds, evalin)
+    secs = {n: [] for n in names}
+    for r in range(rounds):
+        for k in range(len(names)):
+            n = names[(r + k) % len(names)]
+            s, out = timed(exes[n], evalin, d)
+            secs[n].append(s)
+            outs.add(out)
+    med = {n: statistics.median(v) for n, v in secs.items()}
+    run_ratio = {n: med[n] / med["plain"] for n in names}
+    ir_ratio = {n: ir[n] / ir["plain"] for n in names}
+
+    def share(ratio):
+        gain = 1 - ratio["instr"]
+        return (1 - ratio["sample"]) / gain if gain > 0 else None
+
+    overlap, branch_same, n_branches = agreement(dumps["instr"],
+                                                 dumps["sample"])
+    res = dict(
+        workload=w, rounds=rounds, train=train, eval=evalin, small=small,
+        perf_freq=PERF_FREQ, perf_seconds=perf_secs,
+        profgen_seconds=profgen_secs, profgen_stats=pg.stderr.strip(),
+        ir=ir, ir_ratio=ir_ratio, seconds=secs, run_ratio=run_ratio,
+        share_ir=share(ir_ratio), share_run=share(run_ratio),
+        probed_text_identical=text_bytes(probed) == text_bytes(plain),
+        outputs_agree=len(outs) == 2,
+        line_overlap=overlap, branch_direction_agreement=branch_same,
+        branches_compared=n_branches)
+    return res
+
+
+def fmt(x, spec="%.3f"):
+    return "n/a" if x is None else spec % x
+
+
+def main():
+    args = sys.argv[1:]
+    rounds = 7
+    if args[:1] == ["--rounds"]:
+        rounds = int(args[1])
+        args = args[2:]
+    workloads = args or ["sqlite", "json"]
+    for tool in (PROFGEN, PROFDATA, PLUGIN):
+        if not os.path.exists(tool):
+            log("missing", tool, "- run make first")
+            return 2
+    root = os.path.join(config.OUT_ROOT, "samplepgo")
+    results = [workload(w, rounds, root) for w in workloads]
+    print("| workload | Ir probed / instr / sample | run probed / instr / sample"
+          " | share of instr speedup (Ir, run) | line overlap | branch"
+          " sides agree | probed .text |")
+    print("|---|---|---|---|---|---|---|")
+    for r in results:
+        i, t = r["ir_ratio"], r["run_ratio"]
+        print("| %s | %.4f / %.3f / %.3f | %.3f / %.3f / %.3f | %s, %s |"
+              " %s | %s of %d | %s |"
+              % (r["workload"], i["probed"], i["instr"], i["sample"],
+                 t["probed"], t["instr"], t["sample"], fmt(r["share_ir"], "%.2f"),
+                 fmt(r["share_run"], "%.2f"), fmt(r["line_overlap"], "%.2f"),
+                 fmt(r["branch_direction_agreement"], "%.2f"),
+                 r["branches_compared"],
+                 "identical" if r["probed_text_identical"] else "DIFFERENT"))
+    os.makedirs(config.OUT_ROOT, exist_ok=True)
+    with open(os.path.join(config.OUT_ROOT, "samplepgo.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    ok = all(r["outputs_agree"] and r["probed_text_identical"]
+             for r in results)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

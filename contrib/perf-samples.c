@@ -1,0 +1,716 @@
+/* perf-samples.c: run perf on a perf.data file (or read saved perf
+   script text) and turn its IP samples into (binary, virtual address)
+   pairs (perf-samples.h).
+
+   perf itself decodes perf.data: its format changes between versions
+   and perf knows them all.  We only parse the two text outputs, whose
+   lines look like this (perf 6.1):
+
+     7ebc65e52f2bbea498b4040fa92f7238377aaba9 /usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2
+   from buildid-list, and from script:
+     22868 PERF_RECORD_MMAP2 22868/22868: [0x5565a1756000(0x1000) @ 0x1000 fe:00 10994157 1775012109]: r-xp /tmp/pg/k
+     23061 PERF_RECORD_FORK(23063:23063):(23061:23061)
+     23063 PERF_RECORD_COMM exec: k:23063/23063
+     22868      7f7d471c36bd
+   the last being a sample: pid, then ip.  -G keeps a sample on one
+   line when perf.data has call graphs (perf record -g).  */
+
+#define _GNU_SOURCE
+#include "perf-samples.h"
+#include "run-cmd.h"
+#include "tool-util.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* User-space addresses on x86-64 are below this; perf reports kernel
+   samples at or above it.  */
+#define KERNEL_START 0xffff800000000000ULL
+
+/* An executable mapping of a process.  */
+struct mapping
+{
+  uint64_t start, end, pgoff;
+  int bin;			/* Index of the binary, -1 for other files.  */
+};
+
+struct process
+{
+  int pid;
+  struct mapping *maps;		/* In event order: the last one wins.  */
+  size_t num_maps, cap_maps;
+};
+
+/* One line of perf buildid-list.  */
+struct dso_id
+{
+  char *build_id;
+  char *path;
+};
+
+struct perf_reader
+{
+  const char *file;
+  int is_script;
+  struct elf_file *elfs;
+  size_t num_elfs;
+  perf_sample_fn fn;
+  void *ctx;
+  struct perf_stats *stats;
+
+  struct dso_id *dsos;
+  size_t num_dsos;
+  /* Per binary: match mapped files by the build id (1) or by the real
+     path (0).  */
+  int *by_build_id;
+
+  struct process *procs;
+  size_t num_procs, cap_procs;
+  int *pid_slots;		/* Open addressing: process index + 1.  */
+  size_t pid_mask;
+
+  /* Mapped path -> binary index or -1, decided once per path.  */
+  struct path_bin { char *path; int bin; } *paths;
+  size_t num_paths, path_mask;
+};
+
+/* FNV-1a, for the path table.  */
+static size_t
+hash_string (const char *s)
+{
+  uint64_t h = 1469598103934665603ULL;
+  for (; *s; s++)
+    h = (h ^ (unsigned char) *s) * 1099511628211ULL;
+  return (size_t) h;
+}
+
+/* Build ids are equal when the hex strings are, or one is the other
+   padded with zeros (older perf versions print every build id as 20
+   bytes).  */
+static int
+build_id_equal (const char *a, const char *b)
+{
+  size_t la = strlen (a), lb = strlen (b);
+  if (la < lb)
+    {
+      const char *t = a;
+      a = b;
+      b = t;
+      size_t tl = la;
+      la = lb;
+      lb = tl;
+    }
+  if (lb == 0 || strncmp (a, b, lb) != 0)
+    return 0;
+  for (size_t i = lb; i < la; i++)
+    if (a[i] != '0')
+      return 0;
+  return 1;
+}
+
+/* The binary a file mapped at PATH is, or -1.  */
+static int
+match_path (struct perf_reader *r, const char *path)
+{
+  char *real = NULL;
+  int found = -1;
+  for (size_t b = 0; b < r->num_elfs && found < 0; b++)
+    {
+      const struct elf_file *elf = &r->elfs[b];
+      if (r->by_build_id[b])
+	{
+	  for (size_t d = 0; d < r->num_dsos; d++)
+	    if (strcmp (r->dsos[d].path, path) == 0
+		&& build_id_equal (r->dsos[d].build_id, elf->build_id))
+	      found = b;
+	}
+      else
+	{
+	  if (!real)
+	    {
+	      real = realpath (path, NULL);
+	      if (!real)
+		real = xstrdup (path);
+	    }
+	  if (strcmp (real, elf->realpath) == 0)
+	    found = b;
+	}
+    }
+  free (real);
+  return found;
+}
+
+/* Cached match_path.  */
+static int
+path_to_bin (struct perf_reader *r, const char *path)
+{
+  size_t s = hash_string (path) & r->path_mask;
+  while (r->paths[s].path && strcmp (r->paths[s].path, path) != 0)
+    s = (s + 1) & r->path_mask;
+  if (r->paths[s].path)
+    return r->paths[s].bin;
+  r->paths[s].path = xstrdup (path);
+  r->paths[s].bin = match_path (r, path);
+  int bin = r->paths[s].bin;
+  if (2 * ++r->num_paths > r->path_mask)
+    {
+      size_t old_size = r->path_mask + 1;
+      struct path_bin *old = r->paths;
+      r->path_mask = 2 * old_size - 1;
+      r->paths = xcalloc (2 * old_size, sizeof *r->paths);
+      for (size_t i = 0; i < old_size; i++)
+	if (old[i].path)
+	  {
+	    size_t t = hash_string (old[i].path) & r->path_mask;
+	    while (r->paths[t].path)
+	      t = (t + 1) & r->path_mask;
+	    r->paths[t] = old[i];
+	  }
+      free (old);
+    }
+  return bin;
+}
+
+/* The process PID, created without mappings if new.  */
+static struct process *
+get_process (struct perf_reader *r, int pid)
+{
+  size_t s = (size_t) (unsigned) pid * 2654435761u & r->pid_mask;
+  while (r->pid_slots[s] && r->procs[r->pid_slots[s] - 1].pid != pid)
+    s = (s + 1) & r->pid_mask;
+  if (r->pid_slots[s])
+    return &r->procs[r->pid_slots[s] - 1];
+
+  if (r->num_procs == r->cap_procs)
+    r->procs = xrealloc (r->procs, (r->cap_procs *= 2) * sizeof *r->procs);
+  struct process *p = &r->procs[r->num_procs++];
+  memset (p, 0, sizeof *p);
+  p->pid = pid;
+  r->pid_slots[s] = r->num_procs;
+  if (2 * r->num_procs > r->pid_mask)
+    {
+      size_t old_size = r->pid_mask + 1;
+      int *old = r->pid_slots;
+      r->pid_mask = 2 * old_size - 1;
+      r->pid_slots = xcalloc (2 * old_size, sizeof *r->pid_slots);
+      for (size_t i = 0; i < old_size; i++)
+	if (old[i])
+	  {
+	    int q = r->procs[old[i] - 1].pid;
+	    size_t t = (size_t) (unsigned) q * 2654435761u & r->pid_mask;
+	    while (r->pid_slots[t])
+	      t = (t + 1) & r->pid_mask;
+	    r->pid_slots[t] = old[i];
+	  }
+      free (old);
+    }
+  return p;
+}
+
+static void
+add_mapping (struct process *p, const struct mapping *m)
+{
+  if (p->num_maps == p->cap_maps)
+    {
+      p->cap_maps = p->cap_maps ? 2 * p->cap_maps : 8;
+      p->maps = xrealloc (p->maps, p->cap_maps * sizeof *p->maps);
+    }
+  p->maps[p->num_maps++] = *m;
+}
+
+/* Parse a decimal int at *S (optional '-'), advance *S.  */
+static int
+parse_int (const char **s, int *out)
+{
+  char *end;
+  errno = 0;
+  long v = strtol (*s, &end, 10);
+  if (end == *s || errno || v < INT_MIN || v > INT_MAX)
+    return -1;
+  *s = end;
+  *out = v;
+  return 0;
+}
+
+/* Parse a hexadecimal u64 at *S ("0x" optional), advance *S.  */
+static int
+parse_hex (const char **s, uint64_t *out)
+{
+  const char *p = *s;
+  uint64_t v = 0;
+  int digits = 0;
+
+  if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+    p += 2;
+  for (;; p++, digits++)
+    {
+      unsigned d;
+      if (*p >= '0' && *p <= '9')
+	d = *p - '0';
+      else if ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'f')
+	d = (*p | 0x20) - 'a' + 10;
+      else
+	break;
+      if (v >> 60)
+	return -1;
+      v = v * 16 + d;
+    }
+  if (!digits)
+    return -1;
+  *out = v;
+  *s = p;
+  return 0;
+}
+
+static int
+skip (const char **s, const char *lit)
+{
+  size_t n = strlen (lit);
+  if (strncmp (*s, lit, n) != 0)
+    return -1;
+  *s += n;
+  return 0;
+}
+
+/* " PID/TID: [0xSTART(0xLEN) @ PGOFF ...]: PROT PATH" after
+   PERF_RECORD_MMAP or PERF_RECORD_MMAP2.  */
+static int
+parse_mmap (struct perf_reader *r, const char *s, int v2)
+{
+  int pid, tid;
+  uint64_t start, len, pgoff;
+  while (*s == ' ')
+    s++;
+  if (parse_int (&s, &pid) || skip (&s, "/") || parse_int (&s, &tid)
+      || skip (&s, ": [") || parse_hex (&s, &start) || skip (&s, "(")
+      || parse_hex (&s, &len) || skip (&s, ") @ ") || parse_hex (&s, &pgoff))
+    return -1;
+  s = strstr (s, "]: ");
+  if (!s)
+    return -1;
+  s += 3;
+  const char *prot = s;
+  s = strchr (s, ' ');
+  if (!s)
+    return -1;
+  int exec = v2 ? (s - prot == 4 && prot[2] == 'x')
+		: (s - prot == 1 && prot[0] == 'x');
+  const char *path = s + 1;
+  if (!exec || pid < 0 || *path == 0 || start + len < start)
+    return 0;
+
+  struct mapping m = { start, start + len, pgoff, path_to_bin (r, path) };
+  add_mapping (get_process (r, pid), &m);
+  return 0;
+}
+
+/* "(CPID:CTID):(PPID:PTID)" after PERF_RECORD_FORK: a new process
+   starts with its parent's mappings; a new thread shares them.  */
+static int
+parse_fork (struct perf_reader *r, const char *s)
+{
+  int cpid, ctid, ppid, ptid;
+  if (skip (&s, "(") || parse_int (&s, &cpid) || skip (&s, ":")
+      || parse_int (&s, &ctid) || skip (&s, "):(") || parse_int (&s, &ppid)
+      || skip (&s, ":") || parse_int (&s, &ptid))
+    return -1;
+  if (cpid == ppid)
+    return 0;
+  get_process (r, cpid)->num_maps = 0;
+  /* get_process may move the process array: take both pointers after
+     both exist.  */
+  struct process *parent = get_process (r, ppid);
+  struct process *child = get_process (r, cpid);
+  for (size_t i = 0; i < parent->num_maps; i++)
+    add_mapping (child, &parent->maps[i]);
+  return 0;
+}
+
+/* " exec: COMM:PID/TID" after PERF_RECORD_COMM: the process image is
+   replaced, its mappings go.  A COMM without "exec" only renames.  */
+static int
+parse_comm (struct perf_reader *r, const char *s)
+{
+  int pid;
+  if (skip (&s, " exec: ") != 0)
+    return 0;
+  s = strrchr (s, ':');
+  if (!s)
+    return -1;
+  s++;
+  if (parse_int (&s, &pid))
+    return -1;
+  get_process (r, pid)->num_maps = 0;
+  return 0;
+}
+
+/* A sample of process PID at IP.  */
+static void
+sample (struct perf_reader *r, int pid, uint64_t ip)
+{
+  struct perf_stats *st = r->stats;
+  st->samples++;
+  if (ip >= KERNEL_START)
+    {
+      st->kernel++;
+      return;
+    }
+  struct process *p = get_process (r, pid);
+  for (size_t i = p->num_maps; i-- > 0;)
+    {
+      const struct mapping *m = &p->maps[i];
+      if (ip < m->start || ip >= m->end)
+	continue;
+      if (m->bin < 0)
+	{
+	  st->other_files++;
+	  return;
+	}
+      uint64_t vaddr;
+      if (elf_offset_to_vaddr (&r->elfs[m->bin], ip - m->start + m->pgoff,
+			       &vaddr) != 0)
+	{
+	  st->outside_loads++;
+	  return;
+	}
+      st->per_binary[m->bin]++;
+      r->fn (r->ctx, m->bin, vaddr);
+      return;
+    }
+  st->unmapped++;
+}
+
+/* One line of perf script output.  */
+static void
+parse_script_line (struct perf_reader *r, const char *line)
+{
+  const char *s = line;
+  int pid;
+  int ok;
+
+  /* Without -G, a sample recorded with a call graph (perf record -g)
+     is "PID" alone, then one tab-indented line per frame, the user
+     frames as offsets into their files rather than addresses.  Not
+     worth decoding: ask for -G.  */
+  if (*s == '\t')
+    lp_fatal (r->file, "call-graph output of perf script: run it with -G "
+	      "(perf script --show-mmap-events --show-task-events -G -F "
+	      "pid,ip)");
+
+  while (*s == ' ')
+    s++;
+  if (parse_int (&s, &pid) != 0)
+    {
+      r->stats->skipped_lines += *s != 0;
+      return;
+    }
+  if (*s != ' ' && *s != '\t' && *s != 0)
+    {
+      r->stats->skipped_lines++;
+      return;
+    }
+  while (*s == ' ' || *s == '\t')
+    s++;
+  if (*s == 0)
+    {
+      /* The start of a call graph (see above); or junk.  */
+      r->stats->skipped_lines++;
+      return;
+    }
+  if (strncmp (s, "PERF_RECORD_", 12) == 0)
+    {
+      s += 12;
+      if (strncmp (s, "MMAP2 ", 6) == 0)
+	ok = parse_mmap (r, s + 6, 1) == 0;
+      else if (strncmp (s, "MMAP ", 5) == 0)
+	ok = parse_mmap (r, s + 5, 0) == 0;
+      else if (strncmp (s, "FORK", 4) == 0)
+	ok = parse_fork (r, s + 4) == 0;
+      else if (strncmp (s, "COMM", 4) == 0)
+	ok = parse_comm (r, s + 4) == 0;
+      else
+	ok = 1;			/* EXIT, LOST, ...: nothing to do.  */
+    }
+  else
+    {
+      uint64_t ip;
+      ok = parse_hex (&s, &ip) == 0;
+      while (ok && (*s == ' ' || *s == '\t'))
+	s++;
+      ok = ok && *s == 0;
+      if (ok)
+	sample (r, pid, ip);
+    }
+  if (!ok)
+    r->stats->skipped_lines++;
+}
+
+/* Feed every line of F to parse_script_line.  */
+static void
+parse_script (struct perf_reader *r, FILE *f)
+{
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  while ((len = getline (&line, &cap, f)) >= 0)
+    {
+      while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+	line[--len] = 0;
+      /* A NUL inside a line (binary junk) ends it; harmless.  */
+      parse_script_line (r, line);
+    }
+  free (line);
+}
+
+/* Check the start of a perf.data file before running perf on it, for
+   clear messages: empty, not perf data, truncated data section.  The
+   header (perf's struct perf_file_header) is magic "PERFILE2", its own
+   size, attr size, then {offset, size} of attrs, data, event types.  A
+   pipe-mode file has only magic and size.  */
+static void
+check_perf_header (const char *file)
+{
+  unsigned char h[104];
+  struct stat st;
+  FILE *f = fopen (file, "rb");
+  if (!f)
+    lp_fatal (file, "%s", strerror (errno));
+  if (fstat (fileno (f), &st) != 0)
+    lp_fatal (file, "%s", strerror (errno));
+  size_t n = fread (h, 1, sizeof h, f);
+  fclose (f);
+  if (st.st_size == 0)
+    lp_fatal (file, "empty file: no perf data");
+  if (n < 16 || memcmp (h, "PERFILE2", 8) != 0)
+    lp_fatal (file, "not a perf.data file (perf record -o FILE writes one; "
+	      "use --perfscript for perf script text)");
+  uint64_t hsize, data_off, data_size;
+  memcpy (&hsize, h + 8, 8);
+  if (hsize == 16)
+    return;
+  if (n < sizeof h)
+    lp_fatal (file, "truncated perf.data header");
+  memcpy (&data_off, h + 40, 8);
+  memcpy (&data_size, h + 48, 8);
+  if (data_off > (uint64_t) st.st_size
+      || data_size > (uint64_t) st.st_size - data_off)
+    lp_fatal (file, "truncated perf.data: the data section ends at byte "
+	      "%" PRIu64 ", the file has %jd bytes", data_off + data_size,
+	      (intmax_t) st.st_size);
+}
+
+/* Exit with a message for a failed perf command WHAT with its exit
+   STATUS and standard error ERR (all of it: perf's own message is the
+   most precise one we have).  */
+static void
+show_perf_error (const char *file, const char *what, int status,
+		 const char *err)
+{
+  lp_fatal (file, "%s failed (exit status %d): corrupt or truncated perf "
+	    "data?%s%s", what, status, *err ? "\n" : "", err);
+}
+
+/* Start perf with ARGV; exit with a message if perf is missing.  */
+static void
+start_perf (struct run_cmd *cmd, char **argv)
+{
+  if (run_start (cmd, argv) != 0)
+    {
+      if (errno == ENOENT)
+	lp_fatal (NULL, "cannot run 'perf': not found in PATH; install "
+		  "perf (Debian: linux-perf) or use --perfscript");
+      lp_fatal (NULL, "cannot run 'perf': %s", strerror (errno));
+    }
+}
+
+/* Run perf buildid-list on FILE and keep its lines.  */
+static void
+read_build_ids (struct perf_reader *r)
+{
+  char *argv[] = { "perf", "buildid-list", "-i", (char *) r->file, NULL };
+  struct run_cmd cmd;
+  char *line = NULL, *err;
+  size_t cap = 0, dcap = 16;
+  ssize_t len;
+
+  start_perf (&cmd, argv);
+  r->dsos = xmalloc (dcap * sizeof *r->dsos);
+  while ((len = getline (&line, &cap, cmd.out)) >= 0)
+    {
+      while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+	line[--len] = 0;
+      /* "BUILDID PATH"; perf pads a build id shorter than 20 bytes
+	 with blanks.  */
+      char *sp = strchr (line, ' ');
+      if (!sp || sp == line)
+	continue;
+      *sp++ = 0;
+      while (*sp == ' ')
+	sp++;
+      if (!*sp)
+	continue;
+      if (r->num_dsos == dcap)
+	r->dsos = xrealloc (r->dsos, (dcap *= 2) * sizeof *r->dsos);
+      r->dsos[r->num_dsos].build_id = xstrdup (line);
+      r->dsos[r->num_dsos].path = xstrdup (sp);
+      r->num_dsos++;
+    }
+  free (line);
+  int status = run_finish (&cmd, &err);
+  if (status != 0)
+    show_perf_error (r->file, "perf buildid-list", status, err);
+  free (err);
+}
+
+/* Run perf script on FILE (or read FILE as its output) and parse it.  */
+static void
+read_script (struct perf_reader *r)
+{
+  if (r->is_script)
+    {
+      FILE *f = fopen (r->file, "r");
+      if (!f)
+	lp_fatal (r->file, "%s", strerror (errno));
+      parse_script (r, f);
+      if (ferror (f))
+	lp_fatal (r->file, "read error");
+      fclose (f);
+      return;
+    }
+
+  char *argv[] = { "perf", "script", "-i", (char *) r->file,
+		   "--show-mmap-events", "--show-task-events",
+		   "-G", "-F", "pid,ip", NULL };
+  struct run_cmd cmd;
+  char *err;
+  start_perf (&cmd, argv);
+  parse_script (r, cmd.out);
+  int status = run_finish (&cmd, &err);
+  if (status != 0)
+    show_perf_error (r->file, "perf script", status, err);
+  free (err);
+}
+
+/* Decide per binary how mapped files are matched to it.  */
+static void
+choose_matching (struct perf_reader *r, int verbose)
+{
+  for (size_t b = 0; b < r->num_elfs; b++)
+    {
+      const struct elf_file *elf = &r->elfs[b];
+      r->by_build_id[b] = !r->is_script && elf->build_id[0];
+      if (r->is_script)
+	{
+	  if (verbose && b == 0)
+	    lp_note ("--perfscript: build ids cannot be checked; mapped "
+		     "files are matched to the binaries by path");
+	}
+      else if (!elf->build_id[0])
+	lp_warning (elf->path, "no build id (linked with --build-id=none?); "
+		    "matching it to perf.data by path, unchecked");
+    }
+}
+
+/* After reading: the checks that need all samples.  */
+static void
+check_samples (struct perf_reader *r)
+{
+  const struct perf_stats *st = r->stats;
+  size_t with_samples = 0;
+
+  if (st->samples == 0)
+    lp_fatal (r->file, "no samples%s", st->skipped_lines && r->is_script
+	      ? " (is this the output of perf script -G -F pid,ip?)" : "");
+
+  /* A binary whose path perf.data knows under another build id (for
+     a binary without one: under any).  */
+  for (size_t b = 0; b < r->num_elfs && !r->is_script; b++)
+    {
+      const struct elf_file *elf = &r->elfs[b];
+      if (st->per_binary[b] && r->by_build_id[b])
+	continue;
+      for (size_t d = 0; d < r->num_dsos; d++)
+	{
+	  char *real = realpath (r->dsos[d].path, NULL);
+	  int same = strcmp (r->dsos[d].path, elf->realpath) == 0
+		     || (real && strcmp (real, elf->realpath) == 0);
+	  free (real);
+	  if (same && !build_id_equal (r->dsos[d].build_id, elf->build_id))
+	    lp_fatal (NULL, "%s was recorded from another build of %s "
+		      "(build id %s there, %s here)", r->file, elf->path,
+		      r->dsos[d].build_id,
+		      elf->build_id[0] ? elf->build_id : "none");
+	}
+    }
+
+  for (size_t b = 0; b < r->num_elfs; b++)
+    with_samples += st->per_binary[b] != 0;
+  for (size_t b = 0; b < r->num_elfs; b++)
+    if (!st->per_binary[b])
+      {
+	if (with_samples)
+	  lp_warning (NULL, "no samples of %s in %s", r->elfs[b].path,
+		      r->file);
+	else
+	  lp_fatal (NULL, "no samples of %s in %s", r->elfs[b].path,
+		    r->file);
+      }
+}
+
+void
+perf_read_samples (const char *file, int is_script, struct elf_file *elfs,
+		   size_t num, perf_sample_fn fn, void *ctx,
+		   struct perf_stats *stats, int verbose)
+{
+  struct perf_reader r;
+
+  memset (&r, 0, sizeof r);
+  memset (stats, 0, sizeof *stats);
+  stats->per_binary = xcalloc (num, sizeof *stats->per_binary);
+  r.file = file;
+  r.is_script = is_script;
+  r.elfs = elfs;
+  r.num_elfs = num;
+  r.fn = fn;
+  r.ctx = ctx;
+  r.stats = stats;
+  r.by_build_id = xcalloc (num, sizeof *r.by_build_id);
+  r.cap_procs = 16;
+  r.procs = xmalloc (r.cap_procs * sizeof *r.procs);
+  r.pid_mask = 63;
+  r.pid_slots = xcalloc (r.pid_mask + 1, sizeof *r.pid_slots);
+  r.path_mask = 63;
+  r.paths = xcalloc (r.path_mask + 1, sizeof *r.paths);
+
+  if (!is_script)
+    {
+      check_perf_header (file);
+      read_build_ids (&r);
+    }
+  choose_matching (&r, verbose);
+  read_script (&r);
+  if (verbose && stats->skipped_lines)
+    lp_note ("%s: %" PRIu64 " lines of perf script output not understood",
+	     file, stats->skipped_lines);
+  check_samples (&r);
+
+  for (size_t i = 0; i < r.num_procs; i++)
+    free (r.procs[i].maps);
+  free (r.procs);
+  free (r.pid_slots);
+  for (size_t i = 0; i <= r.path_mask; i++)
+    free (r.paths[i].path);
+  free (r.paths);
+  for (size_t i = 0; i < r.num_dsos; i++)
+    {
+      free (r.dsos[i].build_id);
+      free (r.dsos[i].path);
+    }
+  free (r.dsos);
+  free (r.by_build_id);
+}

@@ -1,0 +1,421 @@
+/* probe-decode.c: decoder of .pseudo_probe_desc and .pseudo_probe
+   (probe-decode.h; byte layout in shared/docs/profile-formats.md 4.2
+   and 4.3).  Every read is bounds-checked; a bad section is reported
+   with the offset of the record or field that is wrong.  */
+
+#include "probe-decode.h"
+#include "md5.h"
+#include "tool-util.h"
+
+#include <elf.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Inline nesting deeper than this is taken for corruption rather than
+   recursed into (GCC's own limits stop far below).  */
+#define MAX_INLINE_DEPTH 1000
+
+/* Cursor over one section.  */
+struct reader
+{
+  const unsigned char *p;
+  size_t size, off;
+  const char *bin, *sec;
+};
+
+static void __attribute__ ((noreturn, format (printf, 3, 4)))
+corrupt (const struct reader *r, size_t off, const char *fmt, ...)
+{
+  char msg[256];
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (msg, sizeof msg, fmt, ap);
+  va_end (ap);
+  lp_fatal (r->bin, "section %s: %s at offset 0x%zx", r->sec, msg, off);
+}
+
+static uint64_t
+read_u64 (struct reader *r, const char *what)
+{
+  uint64_t v;
+  if (r->size - r->off < 8)
+    corrupt (r, r->off, "truncated %s", what);
+  memcpy (&v, r->p + r->off, 8);
+  r->off += 8;
+  return v;
+}
+
+static unsigned
+read_u8 (struct reader *r, const char *what)
+{
+  if (r->off >= r->size)
+    corrupt (r, r->off, "truncated %s", what);
+  return r->p[r->off++];
+}
+
+static uint64_t
+read_uleb (struct reader *r, const char *what)
+{
+  size_t start = r->off;
+  uint64_t v = 0;
+  for (unsigned shift = 0;; shift += 7)
+    {
+      if (r->off >= r->size)
+	corrupt (r, start, "truncated %s", what);
+      unsigned char b = r->p[r->off++];
+      if (shift >= 64 || (shift == 63 && (b & 0x7e)))
+	corrupt (r, start, "%s does not fit in 64 bits", what);
+      v |= (uint64_t) (b & 0x7f) << shift;
+      if (!(b & 0x80))
+	return v;
+    }
+}
+
+static int64_t
+read_sleb (struct reader *r, const char *what)
+{
+  size_t start = r->off;
+  uint64_t v = 0;
+  unsigned shift = 0;
+  unsigned char b;
+  do
+    {
+      if (r->off >= r->size)
+	corrupt (r, start, "truncated %s", what);
+      if (shift >= 64)
+	corrupt (r, start, "%s does not fit in 64 bits", what);
+      b = r->p[r->off++];
+      v |= (uint64_t) (b & 0x7f) << shift;
+      shift += 7;
+    }
+  while (b & 0x80);
+  if (shift < 64 && (b & 0x40))
+    v |= ~(uint64_t) 0 << shift;
+  return (int64_t) v;
+}
+
+static int
+cmp_desc (const void *a, const void *b)
+{
+  const struct probe_desc *x = a, *y = b;
+  return x->guid < y->guid ? -1 : x->guid > y->guid;
+}
+
+/* .pseudo_probe_desc: {u64 GUID, u64 hash, ULEB length, name}*.
+   Several TUs may describe the same function; the first descriptor of
+   a GUID is kept.  */
+static void
+decode_descs (const struct elf_file *elf, const struct elf_section *sec,
+	      struct probe_set *set)
+{
+  struct reader r = { elf_section_data (elf, sec), sec->size, 0,
+		      elf->path, sec->name };
+  size_t cap = 16;
+
+  if (!r.p)
+    r.size = 0;
+  set->descs = xmalloc (cap * sizeof *set->descs);
+  while (r.off < r.size)
+    {
+      size_t start = r.off;
+      struct probe_desc d;
+      d.guid = read_u64 (&r, "descriptor GUID");
+      d.hash = read_u64 (&r, "descriptor hash");
+      uint64_t len = read_uleb (&r, "descriptor name length");
+      if (len > r.size - r.off)
+	corrupt (&r, start, "truncated descriptor name (%" PRIu64 " bytes)",
+		 len);
+      d.name = xmalloc (len + 1);
+      memcpy (d.name, r.p + r.off, len);
+      d.name[len] = 0;
+      if (strlen (d.name) != len)
+	corrupt (&r, start, "descriptor name contains a NUL byte");
+      r.off += len;
+      if (lp_md5low64 (d.name, len) != d.guid)
+	lp_warning (elf->path, "descriptor of %s has GUID %" PRIu64
+		    ", but the MD5 of the name gives %" PRIu64,
+		    d.name, d.guid, lp_md5low64 (d.name, len));
+      if (set->num_descs == cap)
+	set->descs = xrealloc (set->descs, (cap *= 2) * sizeof *set->descs);
+      set->descs[set->num_descs++] = d;
+    }
+
+  /* Stable dedup: qsort is not stable, so sort by (GUID, position).  */
+  struct keyed { struct probe_desc d; size_t pos; } *k
+    = xmalloc ((set->num_descs + 1) * sizeof *k);
+  for (size_t i = 0; i < set->num_descs; i++)
+    {
+      k[i].d = set->descs[i];
+      k[i].pos = i;
+    }
+  qsort (k, set->num_descs, sizeof *k, cmp_desc);
+  size_t n = 0;
+  for (size_t i = 0; i < set->num_descs; i++)
+    {
+      /* Among equal GUIDs keep the earliest in the section.  */
+      size_t best = i;
+      size_t j = i;
+      while (j + 1 < set->num_descs && k[j + 1].d.guid == k[i].d.guid)
+	{
+	  j++;
+	  if (k[j].pos < k[best].pos)
+	    best = j;
+	}
+      for (size_t m = i; m <= j; m++)
+	if (m != best)
+	  {
+	    if (k[m].d.hash != k[best].d.hash)
+	      lp_warning (elf->path, "two descriptors of %s with different "
+			  "checksums; using %" PRIu64, k[best].d.name,
+			  k[best].d.hash);
+	    free (k[m].d.name);
+	  }
+      set->descs[n++] = k[best].d;
+      i = j;
+    }
+  set->num_descs = n;
+  free (k);
+}
+
+const struct probe_desc *
+probe_find_desc (const struct probe_set *set, uint64_t guid)
+{
+  size_t lo = 0, hi = set->num_descs;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (set->descs[mid].guid < guid)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  if (lo < set->num_descs && set->descs[lo].guid == guid)
+    return &set->descs[lo];
+  return NULL;
+}
+
+/* State of the .pseudo_probe decoder.  */
+struct decoder
+{
+  struct reader r;
+  struct probe_set *set;
+  size_t nodes_cap, probes_cap;
+  uint64_t prev_addr;		/* Address of the previously decoded probe.  */
+  /* Top-level node by GUID: open addressing, GUID 0 never occurs as a
+     key because slots hold node index + 1 (0 = empty).  */
+  uint32_t *top;
+  size_t top_mask, top_count;
+};
+
+/* The node for (CALL_INDEX, GUID) below PARENT, or the top-level node
+   of GUID when PARENT is PROBE_NO_NODE; created if new.  */
+static uint32_t
+get_node (struct decoder *d, uint32_t parent, uint32_t call_index,
+	  uint64_t guid)
+{
+  struct probe_set *set = d->set;
+  uint32_t *slot = NULL;
+
+  if (parent == PROBE_NO_NODE)
+    {
+      size_t s = (size_t) (guid ^ (guid >> 29)) & d->top_mask;
+      while (d->top[s] && set->nodes[d->top[s] - 1].guid != guid)
+	s = (s + 1) & d->top_mask;
+      if (d->top[s])
+	return d->top[s] - 1;
+      slot = &d->top[s];
+    }
+  else
+    for (uint32_t c = set->nodes[parent].first_child; c != PROBE_NO_NODE;
+	 c = set->nodes[c].next_sibling)
+      if (set->nodes[c].call_index == call_index
+	  && set->nodes[c].guid == guid)
+	return c;
+
+  if (set->num_nodes >= UINT32_MAX - 1)
+    corrupt (&d->r, d->r.off, "too many inline contexts");
+  if (set->num_nodes == d->nodes_cap)
+    set->nodes = xrealloc (set->nodes,
+			   (d->nodes_cap *= 2) * sizeof *set->nodes);
+  uint32_t n = set->num_nodes++;
+  struct probe_node *node = &set->nodes[n];
+  node->guid = guid;
+  node->call_index = call_index;
+  node->parent = parent;
+  node->first_child = PROBE_NO_NODE;
+  node->next_sibling = PROBE_NO_NODE;
+  if (parent != PROBE_NO_NODE)
+    {
+      node->next_sibling = set->nodes[parent].first_child;
+      set->nodes[parent].first_child = n;
+    }
+  else
+    {
+      *slot = n + 1;
+      /* Keep the table at most half full.  */
+      if (2 * ++d->top_count > d->top_mask)
+	{
+	  size_t old_size = d->top_mask + 1;
+	  uint32_t *old = d->top;
+	  d->top_mask = 2 * old_size - 1;
+	  d->top = xcalloc (2 * old_size, sizeof *d->top);
+	  for (size_t i = 0; i < old_size; i++)
+	    if (old[i])
+	      {
+		uint64_t g = set->nodes[old[i] - 1].guid;
+		size_t s = (size_t) (g ^ (g >> 29)) & d->top_mask;
+		while (d->top[s])
+		  s = (s + 1) & d->top_mask;
+		d->top[s] = old[i];
+	      }
+	  free (old);
+	}
+    }
+  return n;
+}
+
+/* Decode one FUNCTION record (and its inlinees) below PARENT at
+   CALL_INDEX.  */
+static void
+decode_function (struct decoder *d, uint32_t parent, uint32_t call_index,
+		 unsigned depth)
+{
+  struct reader *r = &d->r;
+  size_t start = r->off;
+
+  if (depth > MAX_INLINE_DEPTH)
+    corrupt (r, start, "inline nesting deeper than %d", MAX_INLINE_DEPTH);
+  uint64_t guid = read_u64 (r, "function GUID");
+  uint64_t num_probes = read_uleb (r, "probe count");
+  uint64_t num_inlinees = read_uleb (r, "inlinee count");
+  /* A probe takes at least 3 bytes and an inlinee at least 11, so
+     larger counts cannot be right; checking here keeps a corrupt count
+     from looping or allocating for long.  */
+  if (num_probes > (r->size - r->off) / 3
+      || num_inlinees > (r->size - r->off) / 11)
+    corrupt (r, start, "function record with %" PRIu64 " probes and %"
+	     PRIu64 " inlinees in %zu bytes", num_probes, num_inlinees,
+	     r->size - r->off);
+  uint32_t node = get_node (d, parent, call_index, guid);
+
+  for (uint64_t i = 0; i < num_probes; i++)
+    {
+      size_t pstart = r->off;
+      uint64_t index = read_uleb (r, "probe index");
+      unsigned kind = read_u8 (r, "probe kind");
+      struct probe p;
+      if (index == 0 || index > UINT32_MAX)
+	corrupt (r, pstart, "probe index %" PRIu64, index);
+      p.index = index;
+      p.type = kind & 0xf;
+      p.attr = (kind >> 4) & 0x7;
+      if (p.type > PROBE_DIRECT_CALL)
+	corrupt (r, pstart, "unknown probe type %u", p.type);
+      if (kind & 0x80)
+	p.addr = d->prev_addr + (uint64_t) read_sleb (r, "probe address delta");
+      else
+	p.addr = read_u64 (r, "probe address");
+      d->prev_addr = p.addr;
+      p.node = node;
+      if (d->set->num_probes == d->probes_cap)
+	d->set->probes = xrealloc (d->set->probes, (d->probes_cap *= 2)
+				   * sizeof *d->set->probes);
+      d->set->probes[d->set->num_probes++] = p;
+    }
+
+  for (uint64_t i = 0; i < num_inlinees; i++)
+    {
+      size_t istart = r->off;
+      /* Call site 0 is not a probe, but the plugin writes it for the
+	 .part function of a split function inlined back into the
+	 rest, and llvm-profgen accepts it: so do we.  */
+      uint64_t site = read_uleb (r, "inlinee call-site index");
+      if (site > UINT32_MAX)
+	corrupt (r, istart, "inlinee call-site index %" PRIu64, site);
+      decode_function (d, node, site, depth + 1);
+    }
+}
+
+void
+probe_decode (const struct elf_file *elf, struct probe_set *set)
+{
+  const struct elf_section *psec = elf_find_section (elf, ".pseudo_probe");
+  const struct elf_section *dsec
+    = elf_find_section (elf, ".pseudo_probe_desc");
+
+  memset (set, 0, sizeof *set);
+  if (!psec || psec->size == 0 || psec->type == SHT_NOBITS)
+    lp_fatal (NULL, "%s has no pseudo probes; build it with "
+	      "-fplugin-arg-latepgo-probes", elf->path);
+  if (!dsec)
+    lp_fatal (elf->path, "section .pseudo_probe without "
+	      ".pseudo_probe_desc");
+  decode_descs (elf, dsec, set);
+
+  struct decoder d;
+  memset (&d, 0, sizeof d);
+  d.r.p = elf_section_data (elf, psec);
+  d.r.size = psec->size;
+  d.r.bin = elf->path;
+  d.r.sec = psec->name;
+  d.set = set;
+  d.nodes_cap = 64;
+  d.probes_cap = 256;
+  set->nodes = xmalloc (d.nodes_cap * sizeof *set->nodes);
+  set->probes = xmalloc (d.probes_cap * sizeof *set->probes);
+  d.top_mask = 63;
+  d.top = xcalloc (d.top_mask + 1, sizeof *d.top);
+  while (d.r.off < d.r.size)
+    decode_function (&d, PROBE_NO_NODE, 0, 0);
+  free (d.top);
+}
+
+const char *
+probe_type_name (unsigned type)
+{
+  switch (type)
+    {
+    case PROBE_BLOCK: return "Block";
+    case PROBE_INDIRECT_CALL: return "IndirectCall";
+    case PROBE_DIRECT_CALL: return "DirectCall";
+    default: return "?";
+    }
+}
+
+/* Name of GUID for printing.  */
+static const char *
+node_name (const struct probe_set *set, uint64_t guid)
+{
+  const struct probe_desc *desc = probe_find_desc (set, guid);
+  return desc ? desc->name : "?";
+}
+
+/* Print " @ CALLER:CALLPROBE" for each frame above NODE, outermost
+   first.  */
+static void
+print_context (FILE *f, const struct probe_set *set, uint32_t node)
+{
+  const struct probe_node *n = &set->nodes[node];
+  if (n->parent == PROBE_NO_NODE)
+    return;
+  print_context (f, set, n->parent);
+  fprintf (f, " @ %s:%u", node_name (set, set->nodes[n->parent].guid),
+	   n->call_index);
+}
+
+void
+probe_print (FILE *f, const struct probe_set *set)
+{
+  for (size_t i = 0; i < set->num_probes; i++)
+    {
+      const struct probe *p = &set->probes[i];
+      uint64_t guid = set->nodes[p->node].guid;
+      fprintf (f, "%" PRIu64 " %s %u %s 0x%" PRIx64 "%s", guid,
+	       node_name (set, guid), p->index, probe_type_name (p->type),
+	       p->addr, (p->attr & PROBE_ATTR_DANGLING) ? " dangling" : "");
+      print_context (f, set, p->node);
+      fputc ('\n', f);
+    }
+}

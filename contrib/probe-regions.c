@@ -1,0 +1,261 @@
+/* probe-regions.c: probe regions, their instruction counts and the
+   samples in them (probe-regions.h).  */
+
+#define _GNU_SOURCE
+#include "probe-regions.h"
+#include "run-cmd.h"
+#include "tool-util.h"
+
+#include <elf.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* For qsort of probe indices by address.  */
+static const struct probe *sort_probes;
+
+static int
+cmp_probe_addr (const void *a, const void *b)
+{
+  const struct probe *x = &sort_probes[*(const size_t *) a];
+  const struct probe *y = &sort_probes[*(const size_t *) b];
+  if (x->addr != y->addr)
+    return x->addr < y->addr ? -1 : 1;
+  return *(const size_t *) a < *(const size_t *) b ? -1 : 1;
+}
+
+/* True if ADDR lies in an executable section of ELF.  */
+static int
+in_code (const struct elf_file *elf, uint64_t addr)
+{
+  for (size_t i = 0; i < elf->num_sections; i++)
+    {
+      const struct elf_section *s = &elf->sections[i];
+      if ((s->flags & SHF_EXECINSTR) && (s->flags & SHF_ALLOC)
+	  && addr >= s->addr && addr - s->addr < s->size)
+	return 1;
+    }
+  return 0;
+}
+
+/* Index of the region holding ADDR, or SIZE_MAX.  */
+static size_t
+find_region (const struct probe_regions *regs, uint64_t addr)
+{
+  size_t lo = 0, hi = regs->num_regions;
+  /* Last region starting at or below ADDR.  */
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (regs->regions[mid].start <= addr)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  if (lo == 0 || addr >= regs->regions[lo - 1].end)
+    return SIZE_MAX;
+  return lo - 1;
+}
+
+/* True if the objdump mnemonic text INSN starts with WORD, followed
+   by a blank or the end.  */
+static int
+insn_is (const char *insn, const char *word)
+{
+  size_t n = strlen (word);
+  return strncmp (insn, word, n) == 0
+	 && (insn[n] == ' ' || insn[n] == '\t' || insn[n] == '\n'
+	     || insn[n] == 0);
+}
+
+/* An unconditional jump or a return: what follows is reached only as a
+   jump target.  */
+static int
+is_jump (const char *insn)
+{
+  static const char *const prefixes[] = { "notrack ", "bnd ", "rep ",
+					  "repz " };
+  for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+    if (strncmp (insn, prefixes[i], strlen (prefixes[i])) == 0)
+      insn += strlen (prefixes[i]);
+  return insn_is (insn, "jmp") || insn_is (insn, "ret")
+	 || insn_is (insn, "ud2");
+}
+
+/* The instructions GNU as and GCC use as alignment padding: nop in
+   its forms (with data16/cs prefixes), xchg %ax,%ax and int3.  */
+static int
+is_padding (const char *insn)
+{
+  while (strncmp (insn, "data16 ", 7) == 0 || strncmp (insn, "cs ", 3) == 0)
+    insn += strncmp (insn, "cs ", 3) == 0 ? 3 : 7;
+  return insn_is (insn, "nop") || insn_is (insn, "nopl")
+	 || insn_is (insn, "nopw") || insn_is (insn, "int3")
+	 || strncmp (insn, "xchg   %ax,%ax", 14) == 0;
+}
+
+/* Count instructions per region with objdump -d over the span of the
+   regions.  Return 0, or -1 when objdump cannot be run or fails.  */
+static int
+count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
+		     int verbose)
+{
+  uint64_t lo = UINT64_MAX, hi = 0;
+  for (size_t i = 0; i < regs->num_regions; i++)
+    if (regs->regions[i].end > regs->regions[i].start)
+      {
+	if (regs->regions[i].start < lo)
+	  lo = regs->regions[i].start;
+	if (regs->regions[i].end > hi)
+	  hi = regs->regions[i].end;
+      }
+  if (lo >= hi)
+    return 0;
+
+  char start_opt[64], stop_opt[64];
+  snprintf (start_opt, sizeof start_opt, "--start-address=0x%" PRIx64, lo);
+  snprintf (stop_opt, sizeof stop_opt, "--stop-address=0x%" PRIx64, hi);
+  char *argv[] = { "objdump", "-d", "--no-show-raw-insn", start_opt,
+		   stop_opt, (char *) elf->path, NULL };
+  struct run_cmd cmd;
+  if (run_start (&cmd, argv) != 0)
+    {
+      if (verbose)
+	lp_note ("cannot run objdump (%s)", strerror (errno));
+      return -1;
+    }
+
+  /* Instruction lines are "  ADDR:\tMNEMONIC ...": blank, hex, colon,
+     tab.  Symbol lines ("0000000000001050 <main>:") and section
+     headers do not start with a blank.  */
+  char *line = NULL, *err;
+  size_t cap = 0;
+  int after_jump = 0;
+  while (getline (&line, &cap, cmd.out) >= 0)
+    {
+      const char *s = line;
+      if (*s != ' ')
+	continue;
+      while (*s == ' ')
+	s++;
+      char *end;
+      errno = 0;
+      unsigned long long addr = strtoull (s, &end, 16);
+      if (end == s || errno || end[0] != ':' || end[1] != '\t')
+	continue;
+      const char *insn = end + 2;
+      /* Padding after a jump or return never runs: counting it would
+	 make the block before it look less often executed.  */
+      int padding = after_jump && is_padding (insn);
+      after_jump = padding || is_jump (insn);
+      size_t r = find_region (regs, addr);
+      if (r != SIZE_MAX && !padding)
+	regs->regions[r].insns++;
+    }
+  free (line);
+  int status = run_finish (&cmd, &err);
+  if (status != 0)
+    {
+      lp_warning (elf->path, "objdump failed (exit status %d)%s%s", status,
+		  *err ? ": " : "", err);
+      free (err);
+      for (size_t i = 0; i < regs->num_regions; i++)
+	regs->regions[i].insns = 0;
+      return -1;
+    }
+  free (err);
+  return 0;
+}
+
+void
+regions_build (const struct elf_file *elf, const struct probe_set *set,
+	       struct probe_regions *regs, int verbose)
+{
+  size_t num = 0;
+  size_t *order = xmalloc ((set->num_probes + 1) * sizeof *order);
+
+  memset (regs, 0, sizeof *regs);
+  regs->probe_region = xmalloc ((set->num_probes + 1)
+				* sizeof *regs->probe_region);
+  for (size_t i = 0; i < set->num_probes; i++)
+    {
+      regs->probe_region[i] = SIZE_MAX;
+      if (!(set->probes[i].attr & PROBE_ATTR_DANGLING))
+	order[num++] = i;
+    }
+  sort_probes = set->probes;
+  qsort (order, num, sizeof *order, cmp_probe_addr);
+
+  regs->regions = xcalloc (num + 1, sizeof *regs->regions);
+  for (size_t i = 0; i < num;)
+    {
+      uint64_t addr = set->probes[order[i]].addr;
+      size_t j = i;
+      while (j < num && set->probes[order[j]].addr == addr)
+	regs->probe_region[order[j++]] = regs->num_regions;
+      struct probe_region *r = &regs->regions[regs->num_regions++];
+      r->start = addr;
+      r->end = addr;
+      /* A probe outside the code (e.g. of discarded code) gets an
+	 empty region.  */
+      if (in_code (elf, addr))
+	{
+	  uint64_t bound = elf_next_bound (elf, addr);
+	  r->end = j < num ? set->probes[order[j]].addr : UINT64_MAX;
+	  if (bound < r->end)
+	    r->end = bound;
+	}
+      i = j;
+    }
+  free (order);
+
+  if (count_insns_objdump (elf, regs, verbose) != 0)
+    {
+      regs->insns_estimated = 1;
+      if (verbose)
+	lp_note ("%s: objdump not available; estimating one instruction "
+		 "per 4 bytes", elf->path);
+      for (size_t i = 0; i < regs->num_regions; i++)
+	{
+	  struct probe_region *r = &regs->regions[i];
+	  uint64_t n = (r->end - r->start) / 4;
+	  r->insns = n ? n : 1;
+	}
+    }
+}
+
+void
+regions_add_sample (struct probe_regions *regs, uint64_t vaddr)
+{
+  size_t r = find_region (regs, vaddr);
+  if (r == SIZE_MAX)
+    {
+      regs->unattributed++;
+      return;
+    }
+  regs->regions[r].samples++;
+  regs->attributed++;
+}
+
+uint64_t
+regions_probe_samples (const struct probe_regions *regs, size_t p)
+{
+  size_t r = regs->probe_region[p];
+  return r == SIZE_MAX ? 0 : regs->regions[r].samples;
+}
+
+uint64_t
+regions_probe_count (const struct probe_regions *regs, size_t p)
+{
+  size_t r = regs->probe_region[p];
+  if (r == SIZE_MAX)
+    return 0;
+  uint64_t s = regs->regions[r].samples;
+  uint64_t n = regs->regions[r].insns ? regs->regions[r].insns : 1;
+  /* round (100 * s / n), saturating.  */
+  if (s > (UINT64_MAX - n / 2) / 100)
+    return lp_sat_mul (s / n, 100);
+  return (100 * s + n / 2) / n;
+}

@@ -1,0 +1,268 @@
+/* sample-write.c: build the inline trees of the sample profile from
+   the probes of each binary and write them as text (sample-write.h).
+
+   Building only appends: a function's body entries and inlinees are
+   collected per binary as the decoder found them; merging equal
+   functions, contexts and probe indexes happens once, when writing, by
+   sorting.  */
+
+#include "sample-write.h"
+#include "tool-util.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One body line: a probe index and its count.  */
+struct out_body
+{
+  uint32_t index;
+  uint64_t count;
+};
+
+/* A function at one inline context.  */
+struct out_func
+{
+  uint64_t guid, hash;
+  const char *name;
+  const char *bin;		/* First binary it came from, for warnings.  */
+  uint32_t call_index;		/* In the caller; 0 at top level.  */
+  struct out_body *body;
+  size_t num_body, cap_body;
+  struct out_func **kids;
+  size_t num_kids, cap_kids;
+  uint64_t samples;		/* Samples in its regions and inlinees'.  */
+  uint64_t total;
+};
+
+void
+profile_init (struct sample_profile *prof)
+{
+  memset (prof, 0, sizeof *prof);
+}
+
+static void
+push_func (struct out_func ***arr, size_t *num, size_t *cap,
+	   struct out_func *f)
+{
+  if (*num == *cap)
+    {
+      *cap = *cap ? 2 * *cap : 8;
+      *arr = xrealloc (*arr, *cap * sizeof **arr);
+    }
+  (*arr)[(*num)++] = f;
+}
+
+static void
+push_body (struct out_func *f, uint32_t index, uint64_t count)
+{
+  if (f->num_body == f->cap_body)
+    {
+      f->cap_body = f->cap_body ? 2 * f->cap_body : 8;
+      f->body = xrealloc (f->body, f->cap_body * sizeof *f->body);
+    }
+  f->body[f->num_body].index = index;
+  f->body[f->num_body].count = count;
+  f->num_body++;
+}
+
+/* Warn once per GUID about a missing descriptor.  */
+static void
+warn_no_desc (struct sample_profile *prof, const char *bin, uint64_t guid)
+{
+  for (size_t i = 0; i < prof->num_warned; i++)
+    if (prof->warned[i] == guid)
+      return;
+  prof->warned = xrealloc (prof->warned,
+			   (prof->num_warned + 1) * sizeof *prof->warned);
+  prof->warned[prof->num_warned++] = guid;
+  lp_warning (bin, "no descriptor for function GUID %" PRIu64
+	      "; its probes are skipped", guid);
+}
+
+void
+profile_add_binary (struct sample_profile *prof, const char *bin,
+		    const struct probe_set *set,
+		    const struct probe_regions *regs)
+{
+  /* The output function of each node, NULL when skipped.  The decoder
+     creates a parent before its children, so one pass in index order
+     sees every parent first.  */
+  struct out_func **of = xcalloc (set->num_nodes + 1, sizeof *of);
+
+  for (size_t n = 0; n < set->num_nodes; n++)
+    {
+      const struct probe_node *node = &set->nodes[n];
+      const struct probe_desc *desc = probe_find_desc (set, node->guid);
+      if (node->parent != PROBE_NO_NODE && !of[node->parent])
+	continue;
+      if (!desc)
+	{
+	  warn_no_desc (prof, bin, node->guid);
+	  continue;
+	}
+      struct out_func *f = xcalloc (1, sizeof *f);
+      f->guid = node->guid;
+      f->hash = desc->hash;
+      f->name = desc->name;
+      f->bin = bin;
+      f->call_index = node->call_index;
+      of[n] = f;
+      if (node->parent == PROBE_NO_NODE)
+	push_func (&prof->tops, &prof->num_tops, &prof->cap_tops, f);
+      else
+	push_func (&of[node->parent]->kids, &of[node->parent]->num_kids,
+		   &of[node->parent]->cap_kids, f);
+    }
+
+  for (size_t p = 0; p < set->num_probes; p++)
+    {
+      const struct probe *pr = &set->probes[p];
+      struct out_func *f = of[pr->node];
+      if (!f || (pr->attr & PROBE_ATTR_DANGLING))
+	continue;
+      push_body (f, pr->index, regions_probe_count (regs, p));
+      f->samples = lp_sat_add (f->samples, regions_probe_samples (regs, p));
+    }
+  free (of);
+}
+
+static int
+cmp_body (const void *a, const void *b)
+{
+  const struct out_body *x = a, *y = b;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Order of functions: call-site probe, name, GUID.  */
+static int
+cmp_func (const void *a, const void *b)
+{
+  const struct out_func *x = *(struct out_func *const *) a;
+  const struct out_func *y = *(struct out_func *const *) b;
+  if (x->call_index != y->call_index)
+    return x->call_index < y->call_index ? -1 : 1;
+  int c = strcmp (x->name, y->name);
+  if (c)
+    return c;
+  return x->guid < y->guid ? -1 : x->guid > y->guid;
+}
+
+/* Move FROM's body entries and inlinees into INTO (same function at
+   the same context).  */
+static void
+absorb (struct out_func *into, struct out_func *from)
+{
+  if (into->hash != from->hash)
+    lp_warning (NULL, "%s has checksum %" PRIu64 " in %s and %" PRIu64
+		" in %s; using the first", into->name, into->hash,
+		into->bin, from->hash, from->bin);
+  for (size_t i = 0; i < from->num_body; i++)
+    push_body (into, from->body[i].index, from->body[i].count);
+  for (size_t i = 0; i < from->num_kids; i++)
+    push_func (&into->kids, &into->num_kids, &into->cap_kids,
+	       from->kids[i]);
+  into->samples = lp_sat_add (into->samples, from->samples);
+  free (from->body);
+  free (from->kids);
+  free (from);
+}
+
+/* Sort ARR and merge the equal functions in it; return the new
+   number.  */
+static size_t
+merge_funcs (struct out_func **arr, size_t num)
+{
+  size_t n = 0;
+  if (num > 1)
+    qsort (arr, num, sizeof *arr, cmp_func);
+  for (size_t i = 0; i < num; i++)
+    if (n > 0 && arr[n - 1]->guid == arr[i]->guid
+	&& arr[n - 1]->call_index == arr[i]->call_index)
+      absorb (arr[n - 1], arr[i]);
+    else
+      arr[n++] = arr[i];
+  return n;
+}
+
+/* Merge F's copies of probes and of inlinees, recursively, and compute
+   its total and sample count.  */
+static void
+normalize (struct out_func *f)
+{
+  size_t n = 0;
+  if (f->num_body > 1)
+    qsort (f->body, f->num_body, sizeof *f->body, cmp_body);
+  for (size_t i = 0; i < f->num_body; i++)
+    if (n > 0 && f->body[n - 1].index == f->body[i].index)
+      f->body[n - 1].count = lp_sat_add (f->body[n - 1].count,
+					 f->body[i].count);
+    else
+      f->body[n++] = f->body[i];
+  f->num_body = n;
+
+  f->num_kids = merge_funcs (f->kids, f->num_kids);
+  f->total = 0;
+  for (size_t i = 0; i < f->num_body; i++)
+    f->total = lp_sat_add (f->total, f->body[i].count);
+  for (size_t i = 0; i < f->num_kids; i++)
+    {
+      normalize (f->kids[i]);
+      f->total = lp_sat_add (f->total, f->kids[i]->total);
+      f->samples = lp_sat_add (f->samples, f->kids[i]->samples);
+    }
+}
+
+/* Write F's body, inlinees and checksum at DEPTH spaces.  */
+static void
+write_body (FILE *out, const struct out_func *f, int depth)
+{
+  for (size_t i = 0; i < f->num_body; i++)
+    fprintf (out, "%*s%" PRIu32 ": %" PRIu64 "\n", depth, "",
+	     f->body[i].index, f->body[i].count);
+  for (size_t i = 0; i < f->num_kids; i++)
+    {
+      const struct out_func *k = f->kids[i];
+      fprintf (out, "%*s%" PRIu32 ": %s:%" PRIu64 "\n", depth, "",
+	       k->call_index, k->name, k->total);
+      write_body (out, k, depth + 1);
+    }
+  fprintf (out, "%*s!CFGChecksum: %" PRIu64 "\n", depth, "", f->hash);
+}
+
+static void
+free_func (struct out_func *f)
+{
+  for (size_t i = 0; i < f->num_kids; i++)
+    free_func (f->kids[i]);
+  free (f->body);
+  free (f->kids);
+  free (f);
+}
+
+size_t
+profile_write (struct sample_profile *prof, FILE *out)
+{
+  size_t written = 0;
+
+  prof->num_tops = merge_funcs (prof->tops, prof->num_tops);
+  for (size_t i = 0; i < prof->num_tops; i++)
+    {
+      struct out_func *f = prof->tops[i];
+      normalize (f);
+      if (f->samples == 0)
+	continue;
+      uint64_t head = 0;
+      if (f->num_body > 0 && f->body[0].index == 1)
+	head = f->body[0].count;
+      fprintf (out, "%s:%" PRIu64 ":%" PRIu64 "\n", f->name, f->total, head);
+      write_body (out, f, 1);
+      written++;
+    }
+  for (size_t i = 0; i < prof->num_tops; i++)
+    free_func (prof->tops[i]);
+  free (prof->tops);
+  prof->tops = NULL;
+  prof->num_tops = prof->cap_tops = 0;
+  return written;
+}

@@ -1,0 +1,54 @@
+/* sample-write.h: the probe counts of all binaries gathered into one
+   probe-based sample profile, written in LLVM's nested text format
+   (shared/docs/profile-formats.md 4.5).
+
+   One profile per top-level function GUID with at least one sample in
+   its probe regions or those of its inlinees:
+
+     NAME:TOTAL:HEAD
+      INDEX: COUNT                  every non-dangling probe, by index
+      CALLPROBE: CALLEE:TOTAL       every inlinee, by call-site probe
+       INDEX: COUNT                 ... its body one space deeper
+       !CFGChecksum: HASH
+      !CFGChecksum: HASH
+
+   TOTAL is the sum of the body counts and of the inlinees' totals;
+   HEAD is the count of probe 1 (the entry block), 0 when it is
+   dangling or absent.  The copies of one probe (duplicated code), the
+   records of one function in several parts (hot/cold split) or
+   several binaries, and equal inline contexts are summed.  A written
+   function gets its whole inline tree, zero counts included: it ran,
+   so zeros say something.  Functions are ordered by name, inlinees by
+   call-site probe then name; so the output is deterministic.  A GUID
+   without a descriptor cannot be named: it is skipped with a warning,
+   inlinees included.  */
+
+#ifndef LATEPGO_SAMPLE_WRITE_H
+#define LATEPGO_SAMPLE_WRITE_H
+
+#include <stdio.h>
+
+#include "probe-decode.h"
+#include "probe-regions.h"
+
+struct out_func;
+
+struct sample_profile
+{
+  struct out_func **tops;
+  size_t num_tops, cap_tops;
+  uint64_t *warned;		/* GUIDs already warned about.  */
+  size_t num_warned;
+};
+
+void profile_init (struct sample_profile *prof);
+
+/* Add the counts of the probes SET of binary BIN, cut into REGS.  */
+void profile_add_binary (struct sample_profile *prof, const char *bin,
+			 const struct probe_set *set,
+			 const struct probe_regions *regs);
+
+/* Write the profile to F; return the number of functions written.  */
+size_t profile_write (struct sample_profile *prof, FILE *f);
+
+#endif /* LATEPGO_SAMPLE_WRITE_H */
