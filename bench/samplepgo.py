@@ -10,7 +10,8 @@ fetch.sh), all with gcc -O2:
   instr     latepgo generate, trained on the training input, then
             -fplugin-arg-latepgo-use= (instrumented PGO)
   sample    perf record -e cpu-clock of `probed` on the same training
-            input, latepgo-profgen, then -fplugin-arg-latepgo-sample-use=
+            input (run 5 times in one session at 100 kHz: see PERF_FREQ),
+            latepgo-profgen, then -fplugin-arg-latepgo-sample-use=
             (sample PGO; the build carries probes again, as the next
             production build would)
 Figures:
@@ -48,7 +49,12 @@ PLUGIN = config.PLUGIN
 PROFGEN = os.path.join(TOP, "contrib", "latepgo-profgen")
 PROFDATA = config.LP_PROFDATA
 PIN = ["taskset", "-c", "1"] if shutil.which("taskset") else []
-PERF_FREQ = os.environ.get("SAMPLEPGO_FREQ", "20000")
+# Sampling: the training input runs PERF_RUNS times in one perf session
+# at PERF_FREQ Hz (perf's default cap is 100000).  IP samples are noisy
+# per block, and one short training run gives too few of them
+# (json: 2300 samples at 20 kHz; 360000 with these settings).
+PERF_FREQ = os.environ.get("SAMPLEPGO_FREQ", "100000")
+PERF_RUNS = int(os.environ.get("SAMPLEPGO_RUNS", "5"))
 
 
 def log(*a):
@@ -194,8 +200,9 @@ def workload(w, rounds, root):
     run([PROFDATA, "merge", "-o", profdata, raw])
     perf_data = os.path.join(d, "perf.data")
     t0 = time.perf_counter()
+    loop = "for i in $(seq %d); do \"$0\" \"$@\" >/dev/null; done" % PERF_RUNS
     run(["perf", "record", "-q", "-e", "cpu-clock", "-F", PERF_FREQ,
-         "-o", perf_data, "--", probed] + train, cwd=d)
+         "-o", perf_data, "--", "sh", "-c", loop, probed] + train, cwd=d)
     perf_secs = time.perf_counter() - t0
     sprof = os.path.join(d, "train.sprof")
     t0 = time.perf_counter()
@@ -243,7 +250,7 @@ def workload(w, rounds, root):
                                                  dumps["sample"])
     res = dict(
         workload=w, rounds=rounds, train=train, eval=evalin, small=small,
-        perf_freq=PERF_FREQ, perf_seconds=perf_secs,
+        perf_freq=PERF_FREQ, perf_runs=PERF_RUNS, perf_seconds=perf_secs,
         profgen_seconds=profgen_secs, profgen_stats=pg.stderr.strip(),
         ir=ir, ir_ratio=ir_ratio, seconds=secs, run_ratio=run_ratio,
         share_ir=share(ir_ratio), share_run=share(run_ratio),
