@@ -152,6 +152,7 @@ extern void lp_sample_use_function (cgraph_node *, lp_graph *, const char *);
 
 /* probes.cc */
 extern bool lp_probed_call_p (gimple *);
+extern void lp_probe_numbering (vec<basic_block> *, vec<gimple *> *);
 extern int lp_probes_function (cgraph_node *, const char *,
 			       unsigned HOST_WIDE_INT);
 extern opt_pass *lp_make_probes_pass (gcc::context *);

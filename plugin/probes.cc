@@ -95,6 +95,27 @@ lp_probed_call_p (gimple *stmt)
   return true;
 }
 
+/* The probes of the current function, in id order: BLOCKS get ids
+   1..B (the block after ENTRY first, the others in block order), CALLS
+   B+1.. in block and statement order.  Probe builds place them and
+   sample-use reads counts by them, so both must use this.  */
+
+void
+lp_probe_numbering (vec<basic_block> *blocks, vec<gimple *> *calls)
+{
+  basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (cfun));
+  basic_block bb;
+  blocks->safe_push (first);
+  FOR_EACH_BB_FN (bb, cfun)
+    if (bb != first)
+      blocks->safe_push (bb);
+  FOR_EACH_BB_FN (bb, cfun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (lp_probed_call_p (gsi_stmt (gsi)))
+	calls->safe_push (gsi_stmt (gsi));
+}
+
 /* The location of probe ID in the made-up file of the current probed
    function (entered with linemap_add).  */
 
@@ -154,33 +175,29 @@ lp_probes_function (cgraph_node *node, const char *name,
 	    (uint64_t) guid);
   linemap_add (line_table, LC_ENTER, false, ggc_strdup (fname), 1);
 
-  basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (cfun));
+  auto_vec<basic_block> blocks;
+  auto_vec<gimple *> calls;
+  lp_probe_numbering (&blocks, &calls);
   int id = 1;
-  insert_marker (first, NULL, probe_location (id++));
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, cfun)
-    if (bb != first)
-      insert_marker (bb, NULL, probe_location (id++));
+  for (basic_block bb : blocks)
+    insert_marker (bb, NULL, probe_location (id++));
   n_block_probes->put (guid, id - 1);
 
-  FOR_EACH_BB_FN (bb, cfun)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	 gsi_next (&gsi))
-      if (lp_probed_call_p (gsi_stmt (gsi)))
+  for (gimple *stmt : calls)
+    {
+      call_key k = { guid, LOCATION_LOCUS (gimple_location (stmt)) };
+      bool existed;
+      int &slot = call_probes->get_or_insert (k, &existed);
+      if (!existed)
+	slot = id;
+      if (!gimple_call_fndecl (stmt))
 	{
-	  call_key k = { guid, LOCATION_LOCUS (gimple_location
-					       (gsi_stmt (gsi))) };
-	  bool existed;
-	  int &slot = call_probes->get_or_insert (k, &existed);
-	  if (!existed)
-	    slot = id;
-	  if (!gimple_call_fndecl (gsi_stmt (gsi)))
-	    {
-	      call_key ik = { guid, (location_t) id };
-	      indirect_probes->add (ik);
-	    }
-	  insert_marker (bb, &gsi, probe_location (id++));
+	  call_key ik = { guid, (location_t) id };
+	  indirect_probes->add (ik);
 	}
+      gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
+      insert_marker (gimple_bb (stmt), &gsi, probe_location (id++));
+    }
 
   linemap_add (line_table, LC_LEAVE, false, NULL, 0);
   return id - 1;

@@ -211,9 +211,27 @@ join_isolated (lp_graph *g, gcov_type *flow, const bool *active)
   through.safe_grow_cleared (nb);
   unsigned i;
   lp_edge *le;
+  /* The active edges out of each block, in edge order; the virtual
+     EXIT->ENTRY edge is left out (ENTRY is always reached).  */
+  auto_vec<int> first, succs;	/* succs[first[B] .. first[B + 1]).  */
+  first.safe_grow_cleared (nb + 1);
   FOR_EACH_VEC_ELT (g->edges, i, le)
     if (active[i])
-      through[le->dst] += flow[i];
+      {
+	through[le->dst] += flow[i];
+	if (i != 0)
+	  first[le->src + 1]++;
+      }
+  for (int b = 0; b < nb; b++)
+    first[b + 1] += first[b];
+  succs.safe_grow (first[nb]);
+  {
+    auto_vec<int> fill;
+    fill.safe_splice (first);
+    FOR_EACH_VEC_ELT (g->edges, i, le)
+      if (active[i] && i != 0)
+	succs[fill[le->src]++] = i;
+  }
 
   for (int round = 0; round < nb; round++)
     {
@@ -226,12 +244,15 @@ join_isolated (lp_graph *g, gcov_type *flow, const bool *active)
       while (!work.is_empty ())
 	{
 	  int b = work.pop ();
-	  FOR_EACH_VEC_ELT (g->edges, i, le)
-	    if (active[i] && le->src == b && flow[i] > 0 && !reached[le->dst])
-	      {
-		reached[le->dst] = true;
-		work.safe_push (le->dst);
-	      }
+	  for (int k = first[b]; k < first[b + 1]; k++)
+	    {
+	      int e = succs[k];
+	      if (flow[e] > 0 && !reached[g->edges[e].dst])
+		{
+		  reached[g->edges[e].dst] = true;
+		  work.safe_push (g->edges[e].dst);
+		}
+	    }
 	}
       int lost = -1;
       for (int b = 0; b < nb && lost < 0; b++)
@@ -269,13 +290,15 @@ join_isolated (lp_graph *g, gcov_type *flow, const bool *active)
 	       head++)
 	    {
 	      int b = work[head];
-	      FOR_EACH_VEC_ELT (g->edges, i, le)
-		if (active[i] && le->src == b && via[le->dst] == -2
-		    && !(le->src == EXIT_BLOCK && le->dst == ENTRY_BLOCK))
-		  {
-		    via[le->dst] = i;
-		    work.safe_push (le->dst);
-		  }
+	      for (int k = first[b]; k < first[b + 1]; k++)
+		{
+		  int e = succs[k];
+		  if (via[g->edges[e].dst] == -2)
+		    {
+		      via[g->edges[e].dst] = e;
+		      work.safe_push (g->edges[e].dst);
+		    }
+		}
 	    }
 	  if (via[target] == -2)
 	    {

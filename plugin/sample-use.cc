@@ -43,38 +43,35 @@ lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
       return;
     }
 
-  /* Probe ids as lp_probes_function numbers them: the first block 1,
-     the other blocks 2.. in block order, then the calls.  */
+  /* A block's estimate: its block probe's count, else the largest
+     count of its call probes.  */
   int nb = g->n_blocks;
   auto_vec<gcov_type> weight;
   weight.safe_grow (nb);
   for (int b = 0; b < nb; b++)
     weight[b] = -1;
-  basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (cfun));
   auto lookup = [sf] (int id) -> gcov_type
     {
       gcov_type *c = sf->counts->get (id);
       return c ? *c : -1;
     };
+  auto_vec<basic_block> blocks;
+  auto_vec<gimple *> calls;
+  lp_probe_numbering (&blocks, &calls);
   int id = 1;
-  weight[first->index] = lookup (id++);
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, cfun)
-    if (bb != first)
-      weight[bb->index] = lookup (id++);
+  for (basic_block b : blocks)
+    weight[b->index] = lookup (id++);
   int n_block_probes = id - 1;
-  FOR_EACH_BB_FN (bb, cfun)
+  auto_vec<bool> from_calls;
+  from_calls.safe_grow_cleared (nb);
+  for (basic_block b : blocks)
+    from_calls[b->index] = weight[b->index] < 0;
+  for (gimple *stmt : calls)
     {
-      /* Only when the block probe has no count.  */
-      bool from_calls = weight[bb->index] < 0;
-      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	   gsi_next (&gsi))
-	if (lp_probed_call_p (gsi_stmt (gsi)))
-	  {
-	    gcov_type c = lookup (id++);
-	    if (from_calls && c > weight[bb->index])
-	      weight[bb->index] = c;
-	  }
+      int b = gimple_bb (stmt)->index;
+      gcov_type c = lookup (id++);
+      if (from_calls[b] && c > weight[b])
+	weight[b] = c;
     }
 
   int n_known = 0;
@@ -94,6 +91,7 @@ lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
      keeps its static probabilities.  */
   auto_vec<bool> keep_guess;
   keep_guess.safe_grow_cleared (nb);
+  basic_block bb;
   FOR_EACH_BB_FN (bb, cfun)
     if (EDGE_COUNT (bb->succs) > 1)
       {
