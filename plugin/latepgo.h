@@ -129,6 +129,9 @@ struct lp_sample_function
 {
   unsigned HOST_WIDE_INT checksum;
   hash_map<int_hash<int, -1, -2>, gcov_type> *counts;	/* By probe id.  */
+  /* By call probe id: how often the copies of callees inlined there in
+     the profiled build were entered (their head estimates).  */
+  hash_map<int_hash<int, -1, -2>, gcov_type> *inlined_calls;
   int n_instances;
   int n_conflicts;		/* Instances with another checksum.  */
 };

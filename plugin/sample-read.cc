@@ -8,7 +8,9 @@
    copy GCC inlined late in the profiled build).  Our pass runs before
    GCC's IPA inliner, on the function's one body, so every instance with
    the function's checksum is summed into one table of counts by probe
-   id: the same total an instrumented profile would give.  */
+   id: the same total an instrumented profile would give.  Each inlined
+   instance also tells how often its call site ran (its head estimate),
+   which its parent keeps by call probe id.  */
 
 #include "gcc-common.h"
 #include "latepgo.h"
@@ -23,8 +25,38 @@ struct sample_instance
   char *name;
   int indent;			/* Of its body lines.  */
   auto_vec<std::pair<int, gcov_type> > counts;
+  /* Call probe id -> head estimate of the inlinees at that call site. */
+  auto_vec<std::pair<int, gcov_type> > inlined_calls;
+  int call_site;		/* In its parent, if an inlinee; else 0.  */
   unsigned HOST_WIDE_INT checksum;
 };
+
+/* How often instance I was entered: the count of its lowest probe id
+   (its entry block, or the first block that kept an instruction), as
+   LLVM's getHeadSamplesEstimate; else that of its first inlined call
+   site; -1 if it has neither.  */
+
+static gcov_type
+head_estimate (const sample_instance *i)
+{
+  int best = INT_MAX;
+  gcov_type c = -1;
+  for (auto &p : i->counts)
+    if (p.first < best)
+      {
+	best = p.first;
+	c = p.second;
+      }
+  if (c >= 0)
+    return c;
+  for (auto &p : i->inlined_calls)
+    if (p.first < best)
+      {
+	best = p.first;
+	c = p.second;
+      }
+  return c;
+}
 
 /* Add the finished instance I into the table; instances whose checksum
    disagrees with the first one seen are counted as conflicts.  */
@@ -39,6 +71,7 @@ merge_instance (sample_instance *i)
       f = new lp_sample_function ();
       f->checksum = i->checksum;
       f->counts = new hash_map<int_hash<int, -1, -2>, gcov_type>;
+      f->inlined_calls = new hash_map<int_hash<int, -1, -2>, gcov_type>;
     }
   else
     free (i->name);
@@ -57,6 +90,26 @@ merge_instance (sample_instance *i)
       if (slot > lp_samples_summary.max_count)
 	lp_samples_summary.max_count = slot;
     }
+  for (auto &c : i->inlined_calls)
+    {
+      bool e;
+      gcov_type &slot = f->inlined_calls->get_or_insert (c.first, &e);
+      slot = (e ? slot : 0) + c.second;
+    }
+}
+
+/* Instance I, an inlinee, is complete: its head estimate becomes a
+   count of its call site in its parent, the top of STACK.  */
+
+static void
+note_inlinee (vec<sample_instance *> *stack, const sample_instance *i)
+{
+  if (stack->is_empty () || !i->call_site)
+    return;
+  gcov_type head = head_estimate (i);
+  if (head >= 0)
+    stack->last ()->inlined_calls.safe_push (std::make_pair (i->call_site,
+							     head));
 }
 
 /* Parse a decimal number at *P, advancing it; false if none.  */
@@ -143,6 +196,7 @@ parse_text (char *buf, int *lineno)
 	      delete i;
 	      goto out;
 	    }
+	  note_inlinee (&stack, i);
 	  merge_instance (i);
 	  delete i;
 	}
@@ -160,6 +214,7 @@ parse_text (char *buf, int *lineno)
 	  sample_instance *i = new sample_instance ();
 	  i->name = xstrndup (line, name2);
 	  i->indent = 1;
+	  i->call_site = 0;
 	  i->checksum = 0;
 	  stack.safe_push (i);
 	  line = next;
@@ -229,6 +284,7 @@ parse_text (char *buf, int *lineno)
       sample_instance *i = new sample_instance ();
       i->name = xstrndup (p, name_len);
       i->indent = indent + 1;
+      i->call_site = (int) id;
       i->checksum = 0;
       stack.safe_push (i);
       line = next;
@@ -242,7 +298,10 @@ parse_text (char *buf, int *lineno)
 	      "profile; latepgo reads profiles of "
 	      "-fplugin-arg-latepgo-probes builds)";
       else
-	merge_instance (i);
+	{
+	  note_inlinee (&stack, i);
+	  merge_instance (i);
+	}
       delete i;
     }
  out:

@@ -6,10 +6,11 @@
    the same CFG (no CFG fixup here either, early function splitting
    left on): the graph and the probe numbering of probes.cc are rebuilt
    and the profile's !CFGChecksum must equal the graph's plain checksum.
-   A block's estimate is its block probe's count or, when that probe
-   owned no instruction (dangling, not in the profile), the largest
-   count of the call probes in it.  Estimates are then made consistent
-   by flow inference (sample-flow.cc) and annotated with sample quality.
+   A block's estimate is the largest of its block probe's count and
+   the counts of its calls (their call probes', or the entry counts of
+   the callee copies inlined there in the profiled build).  Estimates
+   are then made consistent by flow inference (sample-flow.cc) and
+   annotated with sample quality.
    Functions without samples keep GCC's static estimates, as with
    -fprofile-partial-training: a sample profile says little about code
    that did not happen to be sampled.  */
@@ -43,8 +44,13 @@ lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
       return;
     }
 
-  /* A block's estimate: its block probe's count, else the largest
-     count of its call probes.  */
+  /* A block's estimate: the largest of its block probe's count and the
+     counts of the calls in it.  A call's count is that of its call
+     probe where it stayed a call, plus how often the copies of the
+     callee inlined there in the profiled build were entered.  Both
+     undercount (samples skid past short regions; a block probe owns
+     no instruction when its code merged into a neighbour), and a
+     block runs at least as often as each call in it.  */
   int nb = g->n_blocks;
   auto_vec<gcov_type> weight;
   weight.safe_grow (nb);
@@ -55,6 +61,14 @@ lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
       gcov_type *c = sf->counts->get (id);
       return c ? *c : -1;
     };
+  auto lookup_call = [sf] (int id) -> gcov_type
+    {
+      gcov_type *c = sf->counts->get (id);
+      gcov_type *h = sf->inlined_calls->get (id);
+      if (!c && !h)
+	return -1;
+      return (c ? *c : 0) + (h ? *h : 0);
+    };
   auto_vec<basic_block> blocks;
   auto_vec<gimple *> calls;
   lp_probe_numbering (&blocks, &calls);
@@ -62,15 +76,11 @@ lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
   for (basic_block b : blocks)
     weight[b->index] = lookup (id++);
   int n_block_probes = id - 1;
-  auto_vec<bool> from_calls;
-  from_calls.safe_grow_cleared (nb);
-  for (basic_block b : blocks)
-    from_calls[b->index] = weight[b->index] < 0;
   for (gimple *stmt : calls)
     {
       int b = gimple_bb (stmt)->index;
-      gcov_type c = lookup (id++);
-      if (from_calls[b] && c > weight[b])
+      gcov_type c = lookup_call (id++);
+      if (c > weight[b])
 	weight[b] = c;
     }
 
