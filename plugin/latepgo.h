@@ -123,6 +123,15 @@ extern tree lp_counter_ref (tree, tree);
 extern void lp_shard_end (tree);
 extern const struct ggc_root_tab lp_shard_roots[];
 
+/* Samples of one callee of an indirect call probe (the profile's
+   "ID: COUNT NAME:N ..." targets).  */
+struct lp_call_target
+{
+  int id;			/* The call probe.  */
+  const char *name;		/* The callee's profile name.  */
+  gcov_type count;
+};
+
 /* A function's probe counts in a sample profile, summed over its
    instances with the same checksum (sample-read.cc).  */
 struct lp_sample_function
@@ -132,6 +141,8 @@ struct lp_sample_function
   /* By call probe id: how often the copies of callees inlined there in
      the profiled build were entered (their head estimates).  */
   hash_map<int_hash<int, -1, -2>, gcov_type> *inlined_calls;
+  /* Indirect call targets, by call probe id then name; no duplicates.  */
+  vec<lp_call_target> targets;
   int n_instances;
   int n_conflicts;		/* Instances with another checksum.  */
 };
@@ -179,6 +190,8 @@ extern void lp_inherit_first_run (void);
 extern const struct ggc_root_tab lp_values_roots[];
 
 extern void lp_values_begin (void);
+extern int lp_annotate_sampled_icall (gimple *, const lp_call_target *,
+				      unsigned, FILE *);
 extern void lp_values_end (void);
 extern void lp_checksum_value_sites (lp_graph *, vec<unsigned char> *);
 

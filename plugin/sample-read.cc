@@ -27,8 +27,15 @@ struct sample_instance
   auto_vec<std::pair<int, gcov_type> > counts;
   /* Call probe id -> head estimate of the inlinees at that call site. */
   auto_vec<std::pair<int, gcov_type> > inlined_calls;
+  auto_vec<lp_call_target> targets;	/* Names owned here.  */
   int call_site;		/* In its parent, if an inlinee; else 0.  */
   unsigned HOST_WIDE_INT checksum;
+
+  ~sample_instance ()
+  {
+    for (lp_call_target &t : targets)
+      free (CONST_CAST (char *, t.name));
+  }
 };
 
 /* How often instance I was entered: the count of its lowest probe id
@@ -96,6 +103,22 @@ merge_instance (sample_instance *i)
       gcov_type &slot = f->inlined_calls->get_or_insert (c.first, &e);
       slot = (e ? slot : 0) + c.second;
     }
+  for (lp_call_target &t : i->targets)
+    {
+      bool found = false;
+      for (lp_call_target &u : f->targets)
+	if (u.id == t.id && strcmp (u.name, t.name) == 0)
+	  {
+	    u.count += t.count;
+	    found = true;
+	    break;
+	  }
+      if (!found)
+	{
+	  f->targets.safe_push (t);
+	  t.name = NULL;	/* Now owned by F.  */
+	}
+    }
 }
 
 /* Instance I, an inlinee, is complete: its head estimate becomes a
@@ -110,6 +133,49 @@ note_inlinee (vec<sample_instance *> *stack, const sample_instance *i)
   if (head >= 0)
     stack->last ()->inlined_calls.safe_push (std::make_pair (i->call_site,
 							     head));
+}
+
+/* COUNT as a gcov_type that sums of many cannot overflow.  */
+
+static gcov_type
+clamp_count (unsigned HOST_WIDE_INT count)
+{
+  return (gcov_type) MIN (count, (unsigned HOST_WIDE_INT)
+				 INTTYPE_MAXIMUM (gcov_type) / 4);
+}
+
+static bool parse_number (const char **, unsigned HOST_WIDE_INT *);
+
+/* Parse the call targets " NAME:COUNT ..." at P (the rest of the body
+   line of probe ID) into TARGETS; false if malformed.  Names may
+   contain ':' (static functions are "FILE:NAME"): the count follows
+   the last one.  */
+
+static bool
+parse_targets (const char *p, int id, vec<lp_call_target> *targets)
+{
+  while (*p)
+    {
+      while (*p == ' ')
+	p++;
+      if (!*p)
+	break;
+      const char *end = strchr (p, ' ');
+      if (!end)
+	end = p + strlen (p);
+      const char *colon = NULL;
+      for (const char *c = p; c < end; c++)
+	if (*c == ':')
+	  colon = c;
+      unsigned HOST_WIDE_INT n;
+      const char *q = colon ? colon + 1 : NULL;
+      if (!colon || colon == p || !parse_number (&q, &n) || q != end)
+	return false;
+      lp_call_target t = { id, xstrndup (p, colon - p), clamp_count (n) };
+      targets->safe_push (t);
+      p = end;
+    }
+  return true;
 }
 
 /* Parse a decimal number at *P, advancing it; false if none.  */
@@ -268,10 +334,12 @@ parse_text (char *buf, int *lineno)
       const char *q = p;
       if (parse_number (&q, &count) && (*q == 0 || *q == ' '))
 	{
-	  cur->counts.safe_push (std::make_pair ((int) id,
-						 (gcov_type) MIN (count,
-								  (unsigned HOST_WIDE_INT)
-								  INTTYPE_MAXIMUM (gcov_type) / 4)));
+	  cur->counts.safe_push (std::make_pair ((int) id, clamp_count (count)));
+	  if (!parse_targets (q, (int) id, &cur->targets))
+	    {
+	      err = "expected call targets NAME:COUNT after the count";
+	      break;
+	    }
 	  line = next;
 	  continue;
 	}

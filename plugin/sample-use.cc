@@ -118,4 +118,25 @@ lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
   count.safe_grow_cleared (g->edges.length ());
   lp_infer_flow (g, weight.address (), count.address ());
   lp_use_annotate_sampled (node, g, count.address (), keep_guess.address ());
+
+  /* Indirect calls whose callees the profile knows (from call stacks):
+     the same histograms an instrumented profile would give.  */
+  id = n_block_probes + 1;
+  for (gimple *stmt : calls)
+    {
+      auto_vec<lp_call_target> targets;
+      for (const lp_call_target &t : sf->targets)
+	if (t.id == id)
+	  targets.safe_push (t);
+      if (!targets.is_empty ())
+	{
+	  if (dump)
+	    fprintf (dump, "  icall probe %d targets", id);
+	  int k = lp_annotate_sampled_icall (stmt, targets.address (),
+					     targets.length (), dump);
+	  if (dump)
+	    fprintf (dump, " attached=%d\n", k);
+	}
+      id++;
+    }
 }

@@ -589,6 +589,56 @@ lp_annotate_values (lp_graph *g, const lp_profile_record *rec, FILE *dump)
   free_dominance_info (CDI_DOMINATORS);
 }
 
+/* Sample-use mode: attach to the indirect call STMT the N callees a
+   sample profile saw it reach (TARGETS, in samples), as the histogram
+   of the instrumented profile would be, scaled to the call's block
+   count: ipa-profile then makes the call speculative when one callee
+   has most of the samples.  Callees not defined here (so that GCC
+   could not call them directly) still count in the total.  Returns the
+   number of callees attached.  */
+
+int
+lp_annotate_sampled_icall (gimple *stmt, const lp_call_target *targets,
+			   unsigned n, FILE *dump)
+{
+  if (!icall_site_p (stmt) || n == 0)
+    return 0;
+  profile_count bbc = gimple_bb (stmt)->count.ipa ();
+  if (!bbc.initialized_p () || bbc.to_gcov_type () <= 0)
+    return 0;
+  gcov_type all = bbc.to_gcov_type ();
+  gcov_type total = 0;
+  for (unsigned i = 0; i < n; i++)
+    total += targets[i].count;
+  if (total <= 0)
+    return 0;
+
+  gcov_type value[MAX_CANDIDATES], count[MAX_CANDIDATES];
+  unsigned k = 0;
+  for (unsigned i = 0; i < n && k < MAX_CANDIDATES; i++)
+    {
+      candidate_fn key = { NULL, CONST_CAST (char *, targets[i].name), 0 };
+      const candidate_fn *c
+	= (const candidate_fn *) bsearch (&key, address_taken.address (),
+					  address_taken.length (),
+					  sizeof (candidate_fn),
+					  compare_candidates);
+      if (dump)
+	fprintf (dump, " %s:%" PRId64 "%s", targets[i].name,
+		 (int64_t) targets[i].count, c ? "" : "(not here)");
+      if (!c || targets[i].count <= 0)
+	continue;
+      value[k] = candidate_profile_id (c);
+      count[k++] = MIN ((gcov_type) ((double) targets[i].count * all / total
+				     + 0.5), all);
+    }
+  if (k)
+    fill_topn (add_histogram (stmt, HIST_TYPE_INDIR_CALL,
+			      gimple_call_fn (stmt), 2 + 2 * k),
+	       all, value, count, k);
+  return k;
+}
+
 /* extern hidden unsigned long long __latepgo_first_run_clock.  */
 
 static tree

@@ -1,5 +1,6 @@
 /* The program of sample.exp: classify runs its rare branch (a call,
-   so that GCC cannot if-convert it) for one value in ten.  */
+   so that GCC cannot if-convert it) for one value in ten; apply calls
+   through a pointer.  */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,27 @@ unsampled (int x)
   return x > 3 ? x - 3 : x + 3;
 }
 
+__attribute__ ((noinline)) static int
+twice (int x)
+{
+  return 2 * x;
+}
+
+__attribute__ ((noinline)) static int
+thrice (int x)
+{
+  return 3 * x;
+}
+
+/* An indirect call GCC cannot resolve.  */
+static int (*volatile op) (int) = twice;
+
+__attribute__ ((noinline)) static int
+apply (int x)
+{
+  return op (x);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -33,6 +55,11 @@ main (int argc, char **argv)
     s += classify (i);
   if (argc > 2)
     s += unsampled (argc);
+  if (argc > 3)
+    {
+      op = thrice;
+      s += apply (argc);
+    }
   printf ("%ld\n", s);
   return 0;
 }
