@@ -10,14 +10,20 @@ fetch.sh), all with gcc -O2:
   instr     latepgo generate, trained on the training input, then
             -fplugin-arg-latepgo-use= (instrumented PGO)
   sample    perf record -e cpu-clock of `probed` on the same training
-            input (run 5 times in one session at 100 kHz: see PERF_FREQ),
-            latepgo-profgen, then -fplugin-arg-latepgo-sample-use=
+            input (run 5 times in one session at 100 kHz: see PERF_FREQ;
+            and again at 5 kHz with DWARF call stacks, which give the
+            callees of indirect calls: PERF_CG_FREQ), latepgo-profgen,
+            then -fplugin-arg-latepgo-sample-use=
             (sample PGO; the build carries probes again, as the next
             production build would)
 Figures:
   Ir        callgrind instructions on the small input, ratio to plain
-  run       median wall-clock of N interleaved rounds (round r starts
-            at variant r) on the evaluation input (quick), ratio to plain
+  run       paired wall-clock ratio to plain: N interleaved rounds
+            (round r starts at variant r) on the evaluation input
+            (quick); each round gives variant/plain of that round, and
+            the median of those is reported with its quartiles (a
+            shared VM drifts by several percent within a minute, which
+            pairing within a round cancels)
   share     (1 - sample ratio) / (1 - instr ratio): how much of the
             instrumented speedup sample PGO gets (goal >= 0.70)
   agreement how well the sample profile agrees with the instrumented
@@ -55,6 +61,9 @@ PIN = ["taskset", "-c", "1"] if shutil.which("taskset") else []
 # (json: 2300 samples at 20 kHz; 360000 with these settings).
 PERF_FREQ = os.environ.get("SAMPLEPGO_FREQ", "100000")
 PERF_RUNS = int(os.environ.get("SAMPLEPGO_RUNS", "5"))
+# Indirect-call targets come from call stacks: a second, cheap session
+# of the same runs with DWARF stack dumps at PERF_CG_FREQ Hz ("0": none).
+PERF_CG_FREQ = os.environ.get("SAMPLEPGO_CG_FREQ", "5000")
 
 
 def log(*a):
@@ -204,10 +213,17 @@ def workload(w, rounds, root):
     run(["perf", "record", "-q", "-e", "cpu-clock", "-F", PERF_FREQ,
          "-o", perf_data, "--", "sh", "-c", loop, probed] + train, cwd=d)
     perf_secs = time.perf_counter() - t0
+    perfs = ["--perf=" + perf_data]
+    if PERF_CG_FREQ != "0":
+        cg_data = os.path.join(d, "perf-cg.data")
+        run(["perf", "record", "-q", "-e", "cpu-clock", "-F", PERF_CG_FREQ,
+             "--call-graph=dwarf,4096", "-o", cg_data, "--", "sh", "-c",
+             loop, probed] + train, cwd=d)
+        perfs.append("--perf=" + cg_data)
     sprof = os.path.join(d, "train.sprof")
     t0 = time.perf_counter()
-    pg = run([PROFGEN, "--binary=" + probed, "--perf=" + perf_data,
-              "-o", sprof, "--verbose"])
+    pg = run([PROFGEN, "--binary=" + probed] + perfs
+             + ["-o", sprof, "--verbose"])
     profgen_secs = time.perf_counter() - t0
 
     log(w, ": use builds")
@@ -238,8 +254,12 @@ def workload(w, rounds, root):
             s, out = timed(exes[n], evalin, d)
             secs[n].append(s)
             outs.add(out)
-    med = {n: statistics.median(v) for n, v in secs.items()}
-    run_ratio = {n: med[n] / med["plain"] for n in names}
+    paired = {n: [secs[n][r] / secs["plain"][r] for r in range(rounds)]
+              for n in names}
+    run_ratio = {n: statistics.median(paired[n]) for n in names}
+    run_quartiles = {n: (statistics.quantiles(paired[n])[0],
+                         statistics.quantiles(paired[n])[2])
+                     for n in names} if rounds >= 2 else {}
     ir_ratio = {n: ir[n] / ir["plain"] for n in names}
 
     def share(ratio):
@@ -251,8 +271,10 @@ def workload(w, rounds, root):
     res = dict(
         workload=w, rounds=rounds, train=train, eval=evalin, small=small,
         perf_freq=PERF_FREQ, perf_runs=PERF_RUNS, perf_seconds=perf_secs,
+        perf_callgraph_freq=PERF_CG_FREQ,
         profgen_seconds=profgen_secs, profgen_stats=pg.stderr.strip(),
         ir=ir, ir_ratio=ir_ratio, seconds=secs, run_ratio=run_ratio,
+        run_quartiles=run_quartiles,
         share_ir=share(ir_ratio), share_run=share(run_ratio),
         probed_text_identical=text_bytes(probed) == text_bytes(plain),
         outputs_agree=len(outs) == 2,
@@ -267,7 +289,7 @@ def fmt(x, spec="%.3f"):
 
 def main():
     args = sys.argv[1:]
-    rounds = 7
+    rounds = 21
     if args[:1] == ["--rounds"]:
         rounds = int(args[1])
         args = args[2:]

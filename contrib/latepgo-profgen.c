@@ -6,11 +6,20 @@
 
      latepgo-profgen --binary=BIN [--binary=LIB.so ...] --perf=perf.data -o OUT
 
+   Several --perf files add up.  Those recorded with call stacks
+   (perf record --call-graph=dwarf, or -g) also give the callees of
+   the indirect calls: a sample whose IP is in function F of a binary
+   and whose return address (frame 1) is in an IndirectCall probe's
+   region is one call of F from that probe.  So a high-frequency IP
+   session and a cheap low-frequency call-stack session can be
+   combined.
+
    The pieces, one file each: elf-read.c (sections, build id, PT_LOAD,
    function bounds), probe-decode.c (.pseudo_probe, .pseudo_probe_desc),
    probe-regions.c (code regions of the probes, instruction counts,
-   count estimates), perf-samples.c (perf buildid-list and perf script,
-   mappings, build-id checks), sample-write.c (the output), run-cmd.c
+   count estimates, call targets), perf-samples.c (perf buildid-list and
+   perf script, mappings, build-id checks, call stacks), sample-write.c
+   (the output), run-cmd.c
    (running perf and objdump).
 
    --show-probes prints each decoded probe on one line, in the order of
@@ -50,12 +59,19 @@ struct binary
   struct probe_regions regions;
 };
 
+/* What the perf_read_samples callbacks need.  */
+struct sample_ctx
+{
+  struct binary *bins;
+  uint64_t calls;		/* Call-stack samples given to a call site.  */
+};
+
 static void
 print_usage (FILE *f)
 {
   fprintf (f,
-"Usage: %s --binary=BIN [--binary=BIN]... --perf=FILE -o OUT\n"
-"       %s --binary=BIN [--binary=BIN]... --perfscript=FILE -o OUT\n"
+"Usage: %s --binary=BIN [--binary=BIN]... --perf=FILE... -o OUT\n"
+"       %s --binary=BIN [--binary=BIN]... --perfscript=FILE... -o OUT\n"
 "       %s --binary=BIN [--binary=BIN]... --show-probes\n"
 "Turn perf samples of binaries built with -fplugin-arg-latepgo-probes\n"
 "into a probe-based LLVM sample profile (text, nested inline contexts).\n"
@@ -65,11 +81,15 @@ print_usage (FILE *f)
 "  --perf=FILE        perf.data written by\n"
 "                       perf record -e cpu-clock [-F FREQ|-c PERIOD] -- CMD\n"
 "                     read with 'perf buildid-list' and 'perf script'; the\n"
-"                     binaries must be the builds that were recorded (build id)\n"
+"                     binaries must be the builds that were recorded (build id);\n"
+"                     with call stacks (perf record --call-graph=dwarf or -g)\n"
+"                     also the targets of indirect calls; may be repeated:\n"
+"                     the samples of all files add up\n"
 "  --perfscript=FILE  instead of --perf: the output of\n"
 "                       perf script -i perf.data --show-mmap-events \\\n"
 "                         --show-task-events -G -F pid,ip\n"
-"                     (build ids cannot be checked; files are matched by path)\n"
+"                     (build ids cannot be checked; files are matched by path;\n"
+"                     no call targets); may be repeated\n"
 "  -o, --output=OUT   the profile to write ('-' for standard output)\n"
 "  --show-probes      print every decoded probe, one line each:\n"
 "                       GUID NAME INDEX TYPE 0xADDR [dangling] [@ CALLER:CALLPROBE ...]\n"
@@ -83,7 +103,13 @@ print_usage (FILE *f)
 "round (100 * samples in its region / instructions in its region)\n"
 "(instructions from objdump -d), so blocks that run equally often get\n"
 "equal counts whatever their length.  Probes that own no instruction\n"
-"(dangling) have unknown counts and are not written.\n",
+"(dangling) have unknown counts and are not written.\n"
+"\n"
+"With call stacks, a sample whose IP is in function F of a binary and\n"
+"whose return address (the second frame) is in the region of an\n"
+"IndirectCall probe counts one call of F there; the probe's line gets\n"
+"  INDEX: COUNT F:CALLS G:CALLS ...\n"
+"(in samples, most called first).\n",
 	   progname, progname, progname);
 }
 
@@ -104,8 +130,23 @@ usage_error (const char *fmt, ...)
 static void
 on_sample (void *ctx, size_t bin, uint64_t vaddr)
 {
-  struct binary *bins = ctx;
-  regions_add_sample (&bins[bin].regions, vaddr);
+  struct sample_ctx *sc = ctx;
+  regions_add_sample (&sc->bins[bin].regions, vaddr);
+}
+
+/* perf_read_samples call-stack callback: the function holding VADDR
+   was called from CALL_VADDR; count it if that is an indirect call.  */
+static void
+on_stack (void *ctx, size_t bin, uint64_t vaddr, size_t call_bin,
+	  uint64_t call_vaddr)
+{
+  struct sample_ctx *sc = ctx;
+  struct binary *callee = &sc->bins[bin], *caller = &sc->bins[call_bin];
+  const char *name = regions_function_at (&callee->regions, &callee->probes,
+					  vaddr);
+  if (name && regions_add_call (&caller->regions, &caller->probes,
+				call_vaddr, name))
+    sc->calls++;
 }
 
 /* --verbose: what was decoded from BIN.  */
@@ -127,16 +168,19 @@ note_binary (const struct binary *b)
 	   : "(no symbol table)");
 }
 
-/* --verbose: where the samples went.  */
+/* --verbose: where the samples of FILE went.  ATTRIBUTED and
+   UNATTRIBUTED: per binary, the region counts of BINS before FILE.  */
 static void
 note_stats (const char *file, const struct perf_stats *st,
-	    const struct binary *bins, size_t num)
+	    const struct binary *bins, size_t num,
+	    const uint64_t *attributed_before,
+	    const uint64_t *unattributed_before)
 {
   uint64_t in_bins = 0, attributed = 0;
   for (size_t i = 0; i < num; i++)
     {
       in_bins += st->per_binary[i];
-      attributed += bins[i].regions.attributed;
+      attributed += bins[i].regions.attributed - attributed_before[i];
     }
   lp_note ("%s: %" PRIu64 " samples total: %" PRIu64 " in the binaries, %"
 	   PRIu64 " in other files, %" PRIu64 " in the kernel, %" PRIu64
@@ -146,9 +190,38 @@ note_stats (const char *file, const struct perf_stats *st,
   for (size_t i = 0; i < num; i++)
     lp_note ("%s: %" PRIu64 " samples, %" PRIu64 " in probe regions, %"
 	     PRIu64 " outside them", bins[i].elf.path, st->per_binary[i],
-	     bins[i].regions.attributed, bins[i].regions.unattributed);
+	     bins[i].regions.attributed - attributed_before[i],
+	     bins[i].regions.unattributed - unattributed_before[i]);
   lp_note ("samples attributed to probe regions: %" PRIu64
 	   "; unattributed: %" PRIu64, attributed, st->samples - attributed);
+}
+
+/* --verbose: what the call stacks of FILE gave; CALLS of them went to
+   indirect call sites.  */
+static void
+note_stacks (const char *file, const struct perf_stats *st, uint64_t calls)
+{
+  if (!st->has_stacks)
+    {
+      lp_note ("%s: no call stacks: no indirect call targets", file);
+      return;
+    }
+  lp_note ("%s: %" PRIu64 " samples with call stacks, %" PRIu64 " with "
+	   "the first two frames in the binaries, %" PRIu64 " attributed to "
+	   "indirect call sites", file, st->stack_samples, st->stack_in_bins,
+	   calls);
+}
+
+/* --verbose: how many indirect call probes got targets.  */
+static void
+note_call_sites (const struct binary *bins, size_t num)
+{
+  size_t sites = 0;
+  for (size_t i = 0; i < num; i++)
+    if (bins[i].regions.targets)
+      for (size_t p = 0; p < bins[i].probes.num_probes; p++)
+	sites += bins[i].regions.targets[p].num > 0;
+  lp_note ("indirect call sites with targets: %zu", sites);
 }
 
 int
@@ -167,7 +240,8 @@ main (int argc, char **argv)
     { NULL, 0, NULL, 0 }
   };
   const char **paths = xmalloc (argc * sizeof *paths);
-  size_t num = 0;
+  const char **files = xmalloc (argc * sizeof *files);
+  size_t num = 0, num_files = 0;
   const char *perf = NULL, *script = NULL, *out = NULL;
   int show_probes = 0, verbose = 0;
   int c;
@@ -178,8 +252,8 @@ main (int argc, char **argv)
     switch (c)
       {
       case OPT_BINARY: paths[num++] = optarg; break;
-      case OPT_PERF: perf = optarg; break;
-      case OPT_PERFSCRIPT: script = optarg; break;
+      case OPT_PERF: perf = files[num_files++] = optarg; break;
+      case OPT_PERFSCRIPT: script = files[num_files++] = optarg; break;
       case 'o': out = optarg; break;
       case OPT_SHOW_PROBES: show_probes = 1; break;
       case OPT_VERBOSE: verbose = 1; break;
@@ -238,12 +312,29 @@ main (int argc, char **argv)
   struct elf_file *elfs = xcalloc (num, sizeof *elfs);
   for (size_t i = 0; i < num; i++)
     elfs[i] = bins[i].elf;
-  struct perf_stats stats;
-  const char *file = perf ? perf : script;
-  perf_read_samples (file, script != NULL, elfs, num, on_sample, bins,
-		     &stats, verbose);
-  if (verbose)
-    note_stats (file, &stats, bins, num);
+  uint64_t *attributed = xcalloc (num, sizeof *attributed);
+  uint64_t *unattributed = xcalloc (num, sizeof *unattributed);
+  for (size_t f = 0; f < num_files; f++)
+    {
+      struct perf_stats stats;
+      struct sample_ctx sc = { bins, 0 };
+      for (size_t i = 0; i < num; i++)
+	{
+	  attributed[i] = bins[i].regions.attributed;
+	  unattributed[i] = bins[i].regions.unattributed;
+	}
+      perf_read_samples (files[f], script != NULL, elfs, num, on_sample,
+			 on_stack, &sc, &stats, verbose);
+      if (verbose)
+	{
+	  note_stats (files[f], &stats, bins, num, attributed, unattributed);
+	  if (!script)
+	    note_stacks (files[f], &stats, sc.calls);
+	}
+      free (stats.per_binary);
+    }
+  if (verbose && perf)
+    note_call_sites (bins, num);
 
   struct sample_profile prof;
   profile_init (&prof);

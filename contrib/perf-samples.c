@@ -13,7 +13,14 @@
      23063 PERF_RECORD_COMM exec: k:23063/23063
      22868      7f7d471c36bd
    the last being a sample: pid, then ip.  -G keeps a sample on one
-   line when perf.data has call graphs (perf record -g).  */
+   line when perf.data has call graphs (perf record -g).  The call-stack
+   pass (perf script -F pid,ip,dso) prints a sample as its pid, a line
+   per frame (tab, blanks, address, path) and an empty line:
+     22868
+     \t            1206 (/tmp/pg/icall)
+     \t            10aa (/tmp/pg/icall)
+   and perf evlist -v, which tells whether there are call stacks:
+     cpu-clock: type: 1, ..., sample_type: IP|TID|TIME|CALLCHAIN, ...  */
 
 #define _GNU_SOURCE
 #include "perf-samples.h"
@@ -60,6 +67,7 @@ struct perf_reader
   struct elf_file *elfs;
   size_t num_elfs;
   perf_sample_fn fn;
+  perf_stack_fn stack_fn;
   void *ctx;
   struct perf_stats *stats;
 
@@ -77,6 +85,12 @@ struct perf_reader
   /* Mapped path -> binary index or -1, decided once per path.  */
   struct path_bin { char *path; int bin; } *paths;
   size_t num_paths, path_mask;
+
+  /* Call-stack pass: the next frame of the current sample (-1 between
+     samples), and frame 0 when it is in a binary (bin -1 if not).  */
+  int frame;
+  int frame0_bin;
+  uint64_t frame0_vaddr;
 };
 
 /* FNV-1a, for the path table.  */
@@ -467,6 +481,86 @@ parse_script (struct perf_reader *r, FILE *f)
   free (line);
 }
 
+/* The virtual address in a binary of a frame at file offset OFFSET of
+   the file PATH: return the binary's index and store the address in
+   *VADDR, or return -1 for other files and offsets outside the
+   PT_LOAD segments.  */
+static int
+frame_vaddr (struct perf_reader *r, const char *path, uint64_t offset,
+	     uint64_t *vaddr)
+{
+  int bin = path_to_bin (r, path);
+  if (bin < 0 || elf_offset_to_vaddr (&r->elfs[bin], offset, vaddr) != 0)
+    return -1;
+  return bin;
+}
+
+/* One line of the call-stack pass.  Only the first two frames of a
+   sample matter, and both must be in the binaries: a frame in the
+   kernel or in another file breaks the chain, since what called into
+   it is not a call site of ours.  */
+static void
+parse_stack_line (struct perf_reader *r, const char *s)
+{
+  if (*s != '\t')
+    {
+      /* "PID" starts a sample, an empty line ends it.  A sample
+	 without a call stack ("PID ADDR (PATH)") has no frames.  */
+      int pid;
+      while (*s == ' ')
+	s++;
+      r->frame = -1;
+      if (parse_int (&s, &pid) != 0)
+	return;
+      while (*s == ' ')
+	s++;
+      if (*s == 0)
+	r->frame = 0;
+      return;
+    }
+  if (r->frame < 0 || r->frame > 1)
+    return;
+
+  /* "\t   ADDR (PATH)"; PATH may hold parentheses: up to the last.  */
+  uint64_t addr;
+  s++;
+  while (*s == ' ')
+    s++;
+  const char *close = strrchr (s, ')');
+  if (parse_hex (&s, &addr) != 0 || skip (&s, " (") != 0 || !close
+      || close < s)
+    {
+      r->frame = -1;
+      return;
+    }
+  char *path = xmalloc (close - s + 1);
+  memcpy (path, s, close - s);
+  path[close - s] = 0;
+
+  if (r->frame == 0)
+    {
+      r->stats->stack_samples++;
+      r->frame0_bin = frame_vaddr (r, path, addr, &r->frame0_vaddr);
+      r->frame = 1;
+    }
+  else
+    {
+      uint64_t call_vaddr;
+      int call_bin = -1;
+      /* Into the call instruction (see perf-samples.h).  */
+      if (r->frame0_bin >= 0 && addr > 0)
+	call_bin = frame_vaddr (r, path, addr - 1, &call_vaddr);
+      if (call_bin >= 0)
+	{
+	  r->stats->stack_in_bins++;
+	  r->stack_fn (r->ctx, r->frame0_bin, r->frame0_vaddr, call_bin,
+		       call_vaddr);
+	}
+      r->frame = 2;
+    }
+  free (path);
+}
+
 /* Check the start of a perf.data file before running perf on it, for
    clear messages: empty, not perf data, truncated data section.  The
    header (perf's struct perf_file_header) is magic "PERFILE2", its own
@@ -596,6 +690,71 @@ read_script (struct perf_reader *r)
   free (err);
 }
 
+/* Whether FILE has call stacks: CALLCHAIN in the sample_type of one
+   of its events, from perf evlist -v, which reads only the header and
+   so costs nothing even for a large perf.data.  */
+static int
+has_call_stacks (struct perf_reader *r)
+{
+  char *argv[] = { "perf", "evlist", "-v", "-i", (char *) r->file, NULL };
+  struct run_cmd cmd;
+  char *line = NULL, *err;
+  size_t cap = 0;
+  int found = 0;
+
+  start_perf (&cmd, argv);
+  while (getline (&line, &cap, cmd.out) >= 0)
+    {
+      const char *s = strstr (line, "sample_type: ");
+      if (!s)
+	continue;
+      s += 13;
+      /* "IP|TID|...|CALLCHAIN|...", up to the next ',' or blank.  */
+      size_t n = strcspn (s, ", \n");
+      for (const char *f = s; f < s + n; f += strcspn (f, "|, \n") + 1)
+	if (strncmp (f, "CALLCHAIN", 9) == 0
+	    && (f[9] == '|' || f + 9 == s + n))
+	  found = 1;
+    }
+  free (line);
+  int status = run_finish (&cmd, &err);
+  if (status != 0)
+    {
+      lp_warning (r->file, "perf evlist failed (exit status %d): call "
+		  "stacks not read%s%s", status, *err ? "\n" : "", err);
+      found = 0;
+    }
+  free (err);
+  return found;
+}
+
+/* The call-stack pass: run perf script for the first two frames of
+   every sample and pass them to the stack callback.  */
+static void
+read_stacks (struct perf_reader *r)
+{
+  char *argv[] = { "perf", "script", "-i", (char *) r->file,
+		   "-F", "pid,ip,dso", "--no-inline", "--max-stack=2", NULL };
+  struct run_cmd cmd;
+  char *line = NULL, *err;
+  size_t cap = 0;
+  ssize_t len;
+
+  start_perf (&cmd, argv);
+  r->frame = -1;
+  while ((len = getline (&line, &cap, cmd.out)) >= 0)
+    {
+      while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+	line[--len] = 0;
+      parse_stack_line (r, line);
+    }
+  free (line);
+  int status = run_finish (&cmd, &err);
+  if (status != 0)
+    show_perf_error (r->file, "perf script (call stacks)", status, err);
+  free (err);
+}
+
 /* Decide per binary how mapped files are matched to it.  */
 static void
 choose_matching (struct perf_reader *r, int verbose)
@@ -664,8 +823,8 @@ check_samples (struct perf_reader *r)
 
 void
 perf_read_samples (const char *file, int is_script, struct elf_file *elfs,
-		   size_t num, perf_sample_fn fn, void *ctx,
-		   struct perf_stats *stats, int verbose)
+		   size_t num, perf_sample_fn fn, perf_stack_fn stack_fn,
+		   void *ctx, struct perf_stats *stats, int verbose)
 {
   struct perf_reader r;
 
@@ -677,6 +836,7 @@ perf_read_samples (const char *file, int is_script, struct elf_file *elfs,
   r.elfs = elfs;
   r.num_elfs = num;
   r.fn = fn;
+  r.stack_fn = stack_fn;
   r.ctx = ctx;
   r.stats = stats;
   r.by_build_id = xcalloc (num, sizeof *r.by_build_id);
@@ -698,6 +858,12 @@ perf_read_samples (const char *file, int is_script, struct elf_file *elfs,
     lp_note ("%s: %" PRIu64 " lines of perf script output not understood",
 	     file, stats->skipped_lines);
   check_samples (&r);
+  if (!is_script && stack_fn)
+    {
+      stats->has_stacks = has_call_stacks (&r);
+      if (stats->has_stacks)
+	read_stacks (&r);
+    }
 
   for (size_t i = 0; i < r.num_procs; i++)
     free (r.procs[i].maps);

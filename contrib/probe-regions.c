@@ -198,6 +198,8 @@ regions_build (const struct elf_file *elf, const struct probe_set *set,
       struct probe_region *r = &regs->regions[regs->num_regions++];
       r->start = addr;
       r->end = addr;
+      r->first_probe = i;
+      r->num_probes = j - i;
       /* A probe outside the code (e.g. of discarded code) gets an
 	 empty region.  */
       if (in_code (elf, addr))
@@ -209,7 +211,7 @@ regions_build (const struct elf_file *elf, const struct probe_set *set,
 	}
       i = j;
     }
-  free (order);
+  regs->sorted_probes = order;
 
   if (count_insns_objdump (elf, regs, verbose) != 0)
     {
@@ -237,6 +239,66 @@ regions_add_sample (struct probe_regions *regs, uint64_t vaddr)
     }
   regs->regions[r].samples++;
   regs->attributed++;
+}
+
+const char *
+regions_function_at (const struct probe_regions *regs,
+		     const struct probe_set *set, uint64_t vaddr)
+{
+  size_t r = find_region (regs, vaddr);
+  if (r == SIZE_MAX)
+    return NULL;
+  /* Every probe of a region belongs to the same code, hence to the
+     same top-level function: any will do.  */
+  const struct probe *pr
+    = &set->probes[regs->sorted_probes[regs->regions[r].first_probe]];
+  uint32_t n = pr->node;
+  while (set->nodes[n].parent != PROBE_NO_NODE)
+    n = set->nodes[n].parent;
+  const struct probe_desc *desc = probe_find_desc (set, set->nodes[n].guid);
+  return desc ? desc->name : NULL;
+}
+
+int
+regions_add_call (struct probe_regions *regs, const struct probe_set *set,
+		  uint64_t vaddr, const char *callee)
+{
+  size_t r = find_region (regs, vaddr);
+  if (r == SIZE_MAX)
+    return 0;
+  const struct probe_region *reg = &regs->regions[r];
+  size_t call = SIZE_MAX;
+  for (size_t i = 0; i < reg->num_probes; i++)
+    {
+      size_t p = regs->sorted_probes[reg->first_probe + i];
+      if (set->probes[p].type != PROBE_INDIRECT_CALL)
+	continue;
+      if (call != SIZE_MAX)
+	return 0;
+      call = p;
+    }
+  if (call == SIZE_MAX)
+    return 0;
+
+  if (!regs->targets)
+    regs->targets = xcalloc (set->num_probes + 1, sizeof *regs->targets);
+  struct probe_targets *t = &regs->targets[call];
+  /* A call site has few callees: a linear search is enough.  */
+  for (size_t i = 0; i < t->num; i++)
+    if (strcmp (t->targets[i].name, callee) == 0)
+      {
+	t->targets[i].samples = lp_sat_add (t->targets[i].samples, 1);
+	return 1;
+      }
+  if (t->num == t->cap)
+    {
+      t->cap = t->cap ? 2 * t->cap : 4;
+      t->targets = xrealloc (t->targets, t->cap * sizeof *t->targets);
+    }
+  t->targets[t->num].name = callee;
+  t->targets[t->num].samples = 1;
+  t->num++;
+  return 1;
 }
 
 uint64_t

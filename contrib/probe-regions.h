@@ -7,6 +7,9 @@
    section's end).  Probes at the same address share the region.
    Dangling probes own no code and get no region.
 
+   An indirect call probe also collects the functions it called, from
+   call stacks (regions_add_call): per probe, callee name -> samples.
+
    Count of a probe = round (100 * samples in its region / instructions
    in its region): how often the block ran, in units of 1/100 sample
    per instruction, so that a long and a short block that run equally
@@ -28,6 +31,22 @@ struct probe_region
   uint64_t start, end;
   uint64_t samples;
   uint64_t insns;
+  /* Its probes: sorted_probes[first_probe .. first_probe+num_probes).  */
+  size_t first_probe, num_probes;
+};
+
+/* A function an indirect call probe called, by its profile name, and
+   in how many call-stack samples.  */
+struct call_target
+{
+  const char *name;		/* A descriptor's name: not owned.  */
+  uint64_t samples;
+};
+
+struct probe_targets
+{
+  struct call_target *targets;	/* In the order first seen.  */
+  size_t num, cap;
 };
 
 struct probe_regions
@@ -37,6 +56,10 @@ struct probe_regions
   /* Per probe of the set (same indices): its region, or SIZE_MAX for a
      dangling probe.  */
   size_t *probe_region;
+  /* The non-dangling probes (indices into the set) by address.  */
+  size_t *sorted_probes;
+  /* Per probe: its call targets; NULL until the first one is added.  */
+  struct probe_targets *targets;
   int insns_estimated;		/* objdump was not available.  */
   uint64_t attributed;		/* Samples that fell into a region.  */
   uint64_t unattributed;	/* Samples of the binary outside them.  */
@@ -49,6 +72,19 @@ void regions_build (const struct elf_file *elf, const struct probe_set *set,
 
 /* Count a sample at virtual address VADDR.  */
 void regions_add_sample (struct probe_regions *regs, uint64_t vaddr);
+
+/* The profile name (the descriptor's name of the top-level function of
+   the inline tree) of the code holding VADDR: of the first probe of
+   its region.  NULL outside the regions or without a descriptor.  */
+const char *regions_function_at (const struct probe_regions *regs,
+				 const struct probe_set *set, uint64_t vaddr);
+
+/* Count one call from the code at VADDR to CALLEE (a profile name that
+   outlives REGS) for the indirect call probe whose region holds VADDR.
+   Return 1, or 0 without counting when that region has no indirect
+   call probe, or more than one (which made the call is unknown).  */
+int regions_add_call (struct probe_regions *regs, const struct probe_set *set,
+		      uint64_t vaddr, const char *callee);
 
 /* Samples in the region of probe P (an index into the set), 0 for a
    dangling probe.  */

@@ -13,11 +13,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One body line: a probe index and its count.  */
+/* One body line: a probe index, its count and, for an indirect call
+   probe, the functions it called (malloc'd; merged and sorted when
+   writing).  */
 struct out_body
 {
   uint32_t index;
   uint64_t count;
+  struct call_target *targets;
+  size_t num_targets;
 };
 
 /* A function at one inline context.  */
@@ -53,8 +57,10 @@ push_func (struct out_func ***arr, size_t *num, size_t *cap,
   (*arr)[(*num)++] = f;
 }
 
+/* Append a body entry; it takes over TARGETS.  */
 static void
-push_body (struct out_func *f, uint32_t index, uint64_t count)
+push_body (struct out_func *f, uint32_t index, uint64_t count,
+	   struct call_target *targets, size_t num_targets)
 {
   if (f->num_body == f->cap_body)
     {
@@ -63,7 +69,22 @@ push_body (struct out_func *f, uint32_t index, uint64_t count)
     }
   f->body[f->num_body].index = index;
   f->body[f->num_body].count = count;
+  f->body[f->num_body].targets = targets;
+  f->body[f->num_body].num_targets = num_targets;
   f->num_body++;
+}
+
+/* A copy of the call targets of probe P in REGS, or NULL.  */
+static struct call_target *
+copy_targets (const struct probe_regions *regs, size_t p, size_t *num)
+{
+  *num = 0;
+  if (!regs->targets || regs->targets[p].num == 0)
+    return NULL;
+  *num = regs->targets[p].num;
+  struct call_target *t = xmalloc (*num * sizeof *t);
+  memcpy (t, regs->targets[p].targets, *num * sizeof *t);
+  return t;
 }
 
 /* Warn once per GUID about a missing descriptor.  */
@@ -121,7 +142,9 @@ profile_add_binary (struct sample_profile *prof, const char *bin,
       struct out_func *f = of[pr->node];
       if (!f || (pr->attr & PROBE_ATTR_DANGLING))
 	continue;
-      push_body (f, pr->index, regions_probe_count (regs, p));
+      size_t nt;
+      struct call_target *t = copy_targets (regs, p, &nt);
+      push_body (f, pr->index, regions_probe_count (regs, p), t, nt);
       f->samples = lp_sat_add (f->samples, regions_probe_samples (regs, p));
     }
   free (of);
@@ -158,7 +181,8 @@ absorb (struct out_func *into, struct out_func *from)
 		" in %s; using the first", into->name, into->hash,
 		into->bin, from->hash, from->bin);
   for (size_t i = 0; i < from->num_body; i++)
-    push_body (into, from->body[i].index, from->body[i].count);
+    push_body (into, from->body[i].index, from->body[i].count,
+	       from->body[i].targets, from->body[i].num_targets);
   for (size_t i = 0; i < from->num_kids; i++)
     push_func (&into->kids, &into->num_kids, &into->cap_kids,
 	       from->kids[i]);
@@ -185,6 +209,58 @@ merge_funcs (struct out_func **arr, size_t num)
   return n;
 }
 
+static int
+cmp_target_name (const void *a, const void *b)
+{
+  const struct call_target *x = a, *y = b;
+  return strcmp (x->name, y->name);
+}
+
+/* Output order of targets: most samples first, then by name.  */
+static int
+cmp_target_out (const void *a, const void *b)
+{
+  const struct call_target *x = a, *y = b;
+  if (x->samples != y->samples)
+    return x->samples > y->samples ? -1 : 1;
+  return strcmp (x->name, y->name);
+}
+
+/* Sum the targets of B's equal callees (from copies of the probe) and
+   put them in output order.  */
+static void
+normalize_targets (struct out_body *b)
+{
+  size_t n = 0;
+  if (b->num_targets < 2)
+    return;
+  qsort (b->targets, b->num_targets, sizeof *b->targets, cmp_target_name);
+  for (size_t i = 0; i < b->num_targets; i++)
+    if (n > 0 && strcmp (b->targets[n - 1].name, b->targets[i].name) == 0)
+      b->targets[n - 1].samples = lp_sat_add (b->targets[n - 1].samples,
+					      b->targets[i].samples);
+    else
+      b->targets[n++] = b->targets[i];
+  b->num_targets = n;
+  qsort (b->targets, n, sizeof *b->targets, cmp_target_out);
+}
+
+/* Add FROM's count and targets to INTO (copies of one probe).  */
+static void
+merge_body (struct out_body *into, struct out_body *from)
+{
+  into->count = lp_sat_add (into->count, from->count);
+  if (from->num_targets == 0)
+    return;
+  into->targets = xrealloc (into->targets,
+			    (into->num_targets + from->num_targets)
+			    * sizeof *into->targets);
+  memcpy (into->targets + into->num_targets, from->targets,
+	  from->num_targets * sizeof *from->targets);
+  into->num_targets += from->num_targets;
+  free (from->targets);
+}
+
 /* Merge F's copies of probes and of inlinees, recursively, and compute
    its total and sample count.  */
 static void
@@ -195,11 +271,12 @@ normalize (struct out_func *f)
     qsort (f->body, f->num_body, sizeof *f->body, cmp_body);
   for (size_t i = 0; i < f->num_body; i++)
     if (n > 0 && f->body[n - 1].index == f->body[i].index)
-      f->body[n - 1].count = lp_sat_add (f->body[n - 1].count,
-					 f->body[i].count);
+      merge_body (&f->body[n - 1], &f->body[i]);
     else
       f->body[n++] = f->body[i];
   f->num_body = n;
+  for (size_t i = 0; i < f->num_body; i++)
+    normalize_targets (&f->body[i]);
 
   f->num_kids = merge_funcs (f->kids, f->num_kids);
   f->total = 0;
@@ -218,8 +295,15 @@ static void
 write_body (FILE *out, const struct out_func *f, int depth)
 {
   for (size_t i = 0; i < f->num_body; i++)
-    fprintf (out, "%*s%" PRIu32 ": %" PRIu64 "\n", depth, "",
-	     f->body[i].index, f->body[i].count);
+    {
+      const struct out_body *b = &f->body[i];
+      fprintf (out, "%*s%" PRIu32 ": %" PRIu64, depth, "", b->index,
+	       b->count);
+      for (size_t t = 0; t < b->num_targets; t++)
+	fprintf (out, " %s:%" PRIu64, b->targets[t].name,
+		 b->targets[t].samples);
+      fputc ('\n', out);
+    }
   for (size_t i = 0; i < f->num_kids; i++)
     {
       const struct out_func *k = f->kids[i];
@@ -235,6 +319,8 @@ free_func (struct out_func *f)
 {
   for (size_t i = 0; i < f->num_kids; i++)
     free_func (f->kids[i]);
+  for (size_t i = 0; i < f->num_body; i++)
+    free (f->body[i].targets);
   free (f->body);
   free (f->kids);
   free (f);

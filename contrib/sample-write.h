@@ -6,7 +6,7 @@
    its probe regions or those of its inlinees:
 
      NAME:TOTAL:HEAD
-      INDEX: COUNT                  every non-dangling probe, by index
+      INDEX: COUNT [F:N G:M ...]    every non-dangling probe, by index
       CALLPROBE: CALLEE:TOTAL       every inlinee, by call-site probe
        INDEX: COUNT                 ... its body one space deeper
        !CFGChecksum: HASH
@@ -14,14 +14,17 @@
 
    TOTAL is the sum of the body counts and of the inlinees' totals;
    HEAD is the count of probe 1 (the entry block), 0 when it is
-   dangling or absent.  The copies of one probe (duplicated code), the
+   dangling or absent.  An indirect call probe seen in call stacks
+   (probe-regions.h) lists the functions it called, F, G, ..., by
+   profile name, with their call-stack samples N, M, ...: most first,
+   then by name.  The copies of one probe (duplicated code), the
    records of one function in several parts (hot/cold split) or
-   several binaries, and equal inline contexts are summed.  A written
-   function gets its whole inline tree, zero counts included: it ran,
-   so zeros say something.  Functions are ordered by name, inlinees by
-   call-site probe then name; so the output is deterministic.  A GUID
-   without a descriptor cannot be named: it is skipped with a warning,
-   inlinees included.  */
+   several binaries, and equal inline contexts are summed, call
+   targets included.  A written function gets its whole inline tree,
+   zero counts included: it ran, so zeros say something.  Functions
+   are ordered by name, inlinees by call-site probe then name; so the
+   output is deterministic.  A GUID without a descriptor cannot be
+   named: it is skipped with a warning, inlinees included.  */
 
 #ifndef LATEPGO_SAMPLE_WRITE_H
 #define LATEPGO_SAMPLE_WRITE_H

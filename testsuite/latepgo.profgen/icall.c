@@ -1,0 +1,50 @@
+/* The program of profgen.exp's icall-targets test: main calls through
+   a function pointer, picked from a table by the loop counter so that
+   GCC cannot devirtualize the call, either hot_fn (9 times out of 10)
+   or cold_fn (once in 10).  Both do the same work, enough that most
+   samples fall inside them, with main's call site as their caller.
+   Runs about half a second; prints a checksum.  */
+#include <stdio.h>
+#include <stdlib.h>
+
+#ifndef ICALL_N
+#define ICALL_N 10000000
+#endif
+
+/* Dependent multiply-adds: time spent in the callee's own code.  */
+#define STEP(v, k) ((v) = (v) * (k) + ((v) >> 15))
+
+__attribute__ ((noinline)) unsigned
+hot_fn (unsigned x)
+{
+  for (int i = 0; i < 40; i++)
+    STEP (x, 1103515245u);
+  return x;
+}
+
+__attribute__ ((noinline)) unsigned
+cold_fn (unsigned x)
+{
+  for (int i = 0; i < 40; i++)
+    STEP (x, 69069u);
+  return x;
+}
+
+typedef unsigned (*fn_t) (unsigned);
+
+/* Volatile: GCC must load the pointer at each call.  */
+static fn_t volatile table[10] = {
+  hot_fn, hot_fn, hot_fn, hot_fn, hot_fn,
+  hot_fn, hot_fn, hot_fn, hot_fn, cold_fn
+};
+
+int
+main (int argc, char **argv)
+{
+  unsigned n = argc > 1 ? (unsigned) atoi (argv[1]) : ICALL_N;
+  unsigned x = 1;
+  for (unsigned i = 0; i < n; i++)
+    x = table[i % 10] (x) + i;
+  printf ("%u\n", x);
+  return 0;
+}
