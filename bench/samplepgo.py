@@ -13,7 +13,10 @@ fetch.sh), all with gcc -O2:
             input (run 5 times in one session at 100 kHz: see PERF_FREQ;
             and again at 5 kHz with DWARF call stacks, which give the
             callees of indirect calls: PERF_CG_FREQ), latepgo-profgen,
-            then -fplugin-arg-latepgo-sample-use=
+            then -fplugin-arg-latepgo-sample-use=; all of it SESSIONS
+            times (3), independent perf sessions giving sample, sample2,
+            sample3, as one profile's result depends on which short
+            blocks its samples happened to hit
             (sample PGO; the build carries probes again, as the next
             production build would)
 Figures:
@@ -25,7 +28,8 @@ Figures:
             shared VM drifts by several percent within a minute, which
             pairing within a round cancels)
   share     (1 - sample ratio) / (1 - instr ratio): how much of the
-            instrumented speedup sample PGO gets (goal >= 0.70)
+            instrumented speedup sample PGO gets (goal >= 0.70), from
+            the geometric mean of the sessions' ratios
   agreement how well the sample profile agrees with the instrumented
             counts of the same input: both use builds dump the count of
             every source line of every function (use mode's "line" dump
@@ -38,6 +42,7 @@ time; timed runs run alone, pinned to CPU 1.
 """
 
 import json
+import math
 import os
 import re
 import shutil
@@ -64,6 +69,7 @@ PERF_RUNS = int(os.environ.get("SAMPLEPGO_RUNS", "5"))
 # Indirect-call targets come from call stacks: a second, cheap session
 # of the same runs with DWARF stack dumps at PERF_CG_FREQ Hz ("0": none).
 PERF_CG_FREQ = os.environ.get("SAMPLEPGO_CG_FREQ", "5000")
+SESSIONS = int(os.environ.get("SAMPLEPGO_SESSIONS", "3"))
 
 
 def log(*a):
@@ -207,39 +213,53 @@ def workload(w, rounds, root):
     run([gen] + train, cwd=d, env=env)
     profdata = os.path.join(d, "train.profdata")
     run([PROFDATA, "merge", "-o", profdata, raw])
-    perf_data = os.path.join(d, "perf.data")
-    t0 = time.perf_counter()
     loop = "for i in $(seq %d); do \"$0\" \"$@\" >/dev/null; done" % PERF_RUNS
-    run(["perf", "record", "-q", "-e", "cpu-clock", "-F", PERF_FREQ,
-         "-o", perf_data, "--", "sh", "-c", loop, probed] + train, cwd=d)
-    perf_secs = time.perf_counter() - t0
-    perfs = ["--perf=" + perf_data]
-    if PERF_CG_FREQ != "0":
-        cg_data = os.path.join(d, "perf-cg.data")
-        run(["perf", "record", "-q", "-e", "cpu-clock", "-F", PERF_CG_FREQ,
-             "--call-graph=dwarf,4096", "-o", cg_data, "--", "sh", "-c",
-             loop, probed] + train, cwd=d)
-        perfs.append("--perf=" + cg_data)
-    sprof = os.path.join(d, "train.sprof")
-    t0 = time.perf_counter()
-    pg = run([PROFGEN, "--binary=" + probed] + perfs
-             + ["-o", sprof, "--verbose"])
-    profgen_secs = time.perf_counter() - t0
+    # Independent perf sessions: one profile's result is not the result
+    # (which samples a short block gets decides some inlining and
+    # layout choices, so Ir moves by about half a percent from one
+    # profile to the next); report each and their mean.
+    sprofs, perf_secs, profgen_secs, pgs = [], [], [], []
+    for k in range(SESSIONS):
+        tag = "" if k == 0 else str(k + 1)
+        perf_data = os.path.join(d, "perf%s.data" % tag)
+        t0 = time.perf_counter()
+        run(["perf", "record", "-q", "-e", "cpu-clock", "-F", PERF_FREQ,
+             "-o", perf_data, "--", "sh", "-c", loop, probed] + train, cwd=d)
+        perf_secs.append(time.perf_counter() - t0)
+        perfs = ["--perf=" + perf_data]
+        if PERF_CG_FREQ != "0":
+            cg_data = os.path.join(d, "perf-cg%s.data" % tag)
+            run(["perf", "record", "-q", "-e", "cpu-clock", "-F", PERF_CG_FREQ,
+                 "--call-graph=dwarf,4096", "-o", cg_data, "--", "sh", "-c",
+                 loop, probed] + train, cwd=d)
+            perfs.append("--perf=" + cg_data)
+        sprof = os.path.join(d, "train%s.sprof" % tag)
+        t0 = time.perf_counter()
+        pgs.append(run([PROFGEN, "--binary=" + probed] + perfs
+                       + ["-o", sprof, "--verbose"]).stderr.strip())
+        profgen_secs.append(time.perf_counter() - t0)
+        sprofs.append(sprof)
 
     log(w, ": use builds")
+    samples = ["sample" if k == 0 else "sample%d" % (k + 1)
+               for k in range(SESSIONS)]
     with ThreadPoolExecutor(2) as ex:
         f_instr = ex.submit(build, w, "instr",
                             [lp, "-fplugin-arg-latepgo-use=" + profdata,
                              "-fplugin-arg-latepgo-dump=" + dumps["instr"]],
                             [], d)
-        f_sample = ex.submit(build, w, "sample",
-                             [lp, "-fplugin-arg-latepgo-sample-use=" + sprof,
-                              "-fplugin-arg-latepgo-probes",
-                              "-fplugin-arg-latepgo-dump=" + dumps["sample"]],
-                             [], d)
-        instr, sample = f_instr.result(), f_sample.result()
+        f_samples = [ex.submit(build, w, n,
+                               [lp, "-fplugin-arg-latepgo-sample-use=" + sp,
+                                "-fplugin-arg-latepgo-probes"]
+                               + (["-fplugin-arg-latepgo-dump="
+                                   + dumps["sample"]] if k == 0 else []),
+                               [], d)
+                     for k, (n, sp) in enumerate(zip(samples, sprofs))]
+        instr = f_instr.result()
+        sample_exes = [f.result() for f in f_samples]
 
-    exes = dict(plain=plain, probed=probed, instr=instr, sample=sample)
+    exes = dict(plain=plain, probed=probed, instr=instr)
+    exes.update(zip(samples, sample_exes))
     names = list(exes)
     log(w, ": callgrind on", small)
     ir, outs = {}, set()
@@ -262,17 +282,29 @@ def workload(w, rounds, root):
                      for n in names} if rounds >= 2 else {}
     ir_ratio = {n: ir[n] / ir["plain"] for n in names}
 
-    def share(ratio):
+    def share(ratio, n="sample"):
         gain = 1 - ratio["instr"]
-        return (1 - ratio["sample"]) / gain if gain > 0 else None
+        return (1 - ratio[n]) / gain if gain > 0 else None
+
+    def geomean(xs):
+        return math.exp(sum(math.log(x) for x in xs) / len(xs))
+
+    sessions = [dict(ir_ratio=ir_ratio[n], run_ratio=run_ratio[n],
+                     share_ir=share(ir_ratio, n), share_run=share(run_ratio, n))
+                for n in samples]
+    mean = dict(ir_ratio=geomean([ir_ratio[n] for n in samples]),
+                run_ratio=geomean([run_ratio[n] for n in samples]))
+    mean["share_ir"] = share(dict(ir_ratio, mean=mean["ir_ratio"]), "mean")
+    mean["share_run"] = share(dict(run_ratio, mean=mean["run_ratio"]), "mean")
 
     overlap, branch_same, n_branches = agreement(dumps["instr"],
                                                  dumps["sample"])
     res = dict(
         workload=w, rounds=rounds, train=train, eval=evalin, small=small,
         perf_freq=PERF_FREQ, perf_runs=PERF_RUNS, perf_seconds=perf_secs,
-        perf_callgraph_freq=PERF_CG_FREQ,
-        profgen_seconds=profgen_secs, profgen_stats=pg.stderr.strip(),
+        perf_callgraph_freq=PERF_CG_FREQ, perf_sessions=SESSIONS,
+        profgen_seconds=profgen_secs, profgen_stats=pgs,
+        sample_sessions=sessions, sample_mean=mean,
         ir=ir, ir_ratio=ir_ratio, seconds=secs, run_ratio=run_ratio,
         run_quartiles=run_quartiles,
         share_ir=share(ir_ratio), share_run=share(run_ratio),
@@ -300,17 +332,21 @@ def main():
             return 2
     root = os.path.join(config.OUT_ROOT, "samplepgo")
     results = [workload(w, rounds, root) for w in workloads]
-    print("| workload | Ir probed / instr / sample | run probed / instr / sample"
-          " | share of instr speedup (Ir, run) | line overlap | branch"
-          " sides agree | probed .text |")
+    print("| workload | Ir probed / instr / sample (mean; sessions) | run"
+          " probed / instr / sample (mean; sessions) | share of instr speedup,"
+          " mean (Ir, run) | line overlap | branch sides agree | probed .text |")
     print("|---|---|---|---|---|---|---|")
     for r in results:
-        i, t = r["ir_ratio"], r["run_ratio"]
-        print("| %s | %.4f / %.3f / %.3f | %.3f / %.3f / %.3f | %s, %s |"
-              " %s | %s of %d | %s |"
-              % (r["workload"], i["probed"], i["instr"], i["sample"],
-                 t["probed"], t["instr"], t["sample"], fmt(r["share_ir"], "%.2f"),
-                 fmt(r["share_run"], "%.2f"), fmt(r["line_overlap"], "%.2f"),
+        i, t, m = r["ir_ratio"], r["run_ratio"], r["sample_mean"]
+        ss = r["sample_sessions"]
+        print("| %s | %.4f / %.3f / %.3f (%s) | %.3f / %.3f / %.3f (%s) |"
+              " %s, %s | %s | %s of %d | %s |"
+              % (r["workload"], i["probed"], i["instr"], m["ir_ratio"],
+                 " ".join("%.3f" % x["ir_ratio"] for x in ss),
+                 t["probed"], t["instr"], m["run_ratio"],
+                 " ".join("%.3f" % x["run_ratio"] for x in ss),
+                 fmt(m["share_ir"], "%.2f"), fmt(m["share_run"], "%.2f"),
+                 fmt(r["line_overlap"], "%.2f"),
                  fmt(r["branch_direction_agreement"], "%.2f"),
                  r["branches_compared"],
                  "identical" if r["probed_text_identical"] else "DIFFERENT"))
