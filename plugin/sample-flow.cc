@@ -16,7 +16,11 @@
    without LBR, samples land on the instructions after long-latency
    ones (skid), and a block of one or two cheap instructions often gets
    none however often it runs; LLVM's costs assume LBR ranges, where a
-   zero is firm.
+   zero is firm.  The function's first block is cheap to lower
+   (COST_DEC_ENTRY) and dear to raise (COST_INC_ENTRY), as in LLVM: a
+   callee's first instructions collect the samples of the call's own
+   latency (skid, a cold entry's cache misses), and raising the entry
+   above its samples would invent calls.
 
    Network: block B is two nodes, in(B) = 2B and out(B) = 2B + 1, joined
    by its count edges; a CFG edge U->V is out(U)->in(V).  A block with
@@ -38,6 +42,8 @@
 
 #define COST_DEC 20
 #define COST_INC 10
+#define COST_DEC_ENTRY 10
+#define COST_INC_ENTRY 40
 #define COST_INC_ZERO 2
 #define COST_EDGE 1
 #define FLOW_INF (INTTYPE_MAXIMUM (gcov_type) / 8)
@@ -332,6 +338,15 @@ lp_infer_flow (lp_graph *g, const gcov_type *weight, gcov_type *count)
   excess.safe_grow_cleared (n);
   deficit.safe_grow_cleared (n);
 
+  /* The function's first block: the target of ENTRY's edge.  */
+  auto_vec<bool> first;
+  first.safe_grow_cleared (nb);
+  unsigned i;
+  lp_edge *le;
+  FOR_EACH_VEC_ELT (g->edges, i, le)
+    if (!le->ignore && !le->fake && le->src == ENTRY_BLOCK)
+      first[le->dst] = true;
+
   for (int b = 0; b < nb; b++)
     {
       int in = 2 * b, out = 2 * b + 1;
@@ -340,11 +355,13 @@ lp_infer_flow (lp_graph *g, const gcov_type *weight, gcov_type *count)
       else
 	{
 	  /* Saturated at once: W units may be given back at COST_DEC.  */
-	  int k = net.add (in, out, weight[b], -COST_DEC);
+	  int dec = first[b] ? COST_DEC_ENTRY : COST_DEC;
+	  int inc = first[b] ? COST_INC_ENTRY : COST_INC;
+	  int k = net.add (in, out, weight[b], -dec);
 	  net.push (in, k, weight[b]);
 	  excess[out] += weight[b];
 	  deficit[in] += weight[b];
-	  net.add (in, out, FLOW_INF, weight[b] ? COST_INC : COST_INC_ZERO);
+	  net.add (in, out, FLOW_INF, weight[b] ? inc : COST_INC_ZERO);
 	}
     }
 
@@ -352,8 +369,6 @@ lp_infer_flow (lp_graph *g, const gcov_type *weight, gcov_type *count)
   auto_vec<bool> active;
   arc_of.safe_grow_cleared (g->edges.length ());
   active.safe_grow_cleared (g->edges.length ());
-  unsigned i;
-  lp_edge *le;
   FOR_EACH_VEC_ELT (g->edges, i, le)
     {
       count[i] = 0;
