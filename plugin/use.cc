@@ -63,6 +63,18 @@ lp_use_set_fdo_flags (void)
 #undef SET_IF_UNSET
 }
 
+/* Samples measure time, not runs, and rarely run code runs slowly
+   (cache misses, mispredicted branches): next to the hottest block, a
+   cold block's samples per instruction overstate how often it ran.
+   With GCC's hot threshold (the largest count / hot-bb-count-fraction)
+   a sample profile made about twice as many functions hot as the
+   instrumented profile of the same runs (sqlite: 227 to 284 against
+   117), spreading the hot code and the inlining budget; so for sample
+   profiles the threshold is this many times higher (sqlite callgrind
+   instructions 0.956 -> 0.943 of plain over three perf sessions, json
+   unchanged).  */
+#define SAMPLE_HOT_SCALE 2
+
 /* Set profile_info from the profile before any function is annotated:
    GCC's hotness queries read it and cache the threshold on first use
    (predict.cc:get_hot_bb_threshold).  gcov's sum_max is the sum over
@@ -75,7 +87,8 @@ lp_use_begin (void)
 {
   gcov_summary *s = XCNEW (gcov_summary);
   s->runs = 1;
-  s->sum_max = (latepgo_opts.sample_use_path ? lp_samples_summary.max_count
+  s->sum_max = (latepgo_opts.sample_use_path
+		? lp_samples_summary.max_count * SAMPLE_HOT_SCALE
 		: lp_summary.max_block_count);
   profile_info = s;
 }
