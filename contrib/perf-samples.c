@@ -464,9 +464,10 @@ parse_script_line (struct perf_reader *r, const char *line)
     r->stats->skipped_lines++;
 }
 
-/* Feed every line of F to parse_script_line.  */
+/* Feed every line of F, without its line ending, to PARSE_LINE.  */
 static void
-parse_script (struct perf_reader *r, FILE *f)
+parse_lines (struct perf_reader *r, FILE *f,
+	     void (*parse_line) (struct perf_reader *, const char *))
 {
   char *line = NULL;
   size_t cap = 0;
@@ -476,7 +477,7 @@ parse_script (struct perf_reader *r, FILE *f)
       while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 	line[--len] = 0;
       /* A NUL inside a line (binary junk) ends it; harmless.  */
-      parse_script_line (r, line);
+      parse_line (r, line);
     }
   free (line);
 }
@@ -670,7 +671,7 @@ read_script (struct perf_reader *r)
       FILE *f = fopen (r->file, "r");
       if (!f)
 	lp_fatal (r->file, "%s", strerror (errno));
-      parse_script (r, f);
+      parse_lines (r, f, parse_script_line);
       if (ferror (f))
 	lp_fatal (r->file, "read error");
       fclose (f);
@@ -683,7 +684,7 @@ read_script (struct perf_reader *r)
   struct run_cmd cmd;
   char *err;
   start_perf (&cmd, argv);
-  parse_script (r, cmd.out);
+  parse_lines (r, cmd.out, parse_script_line);
   int status = run_finish (&cmd, &err);
   if (status != 0)
     show_perf_error (r->file, "perf script", status, err);
@@ -736,19 +737,11 @@ read_stacks (struct perf_reader *r)
   char *argv[] = { "perf", "script", "-i", (char *) r->file,
 		   "-F", "pid,ip,dso", "--no-inline", "--max-stack=2", NULL };
   struct run_cmd cmd;
-  char *line = NULL, *err;
-  size_t cap = 0;
-  ssize_t len;
+  char *err;
 
   start_perf (&cmd, argv);
   r->frame = -1;
-  while ((len = getline (&line, &cap, cmd.out)) >= 0)
-    {
-      while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-	line[--len] = 0;
-      parse_stack_line (r, line);
-    }
-  free (line);
+  parse_lines (r, cmd.out, parse_stack_line);
   int status = run_finish (&cmd, &err);
   if (status != 0)
     show_perf_error (r->file, "perf script (call stacks)", status, err);

@@ -471,6 +471,15 @@ fill_topn (histogram_value h, gcov_type all, gcov_type *value,
     }
 }
 
+/* V of TOTAL profiled events as a share of ALL, the count of the
+   site's block (GCC checks histograms against it), rounded.  */
+
+static gcov_type
+scale_to_block (gcov_type v, gcov_type total, gcov_type all)
+{
+  return MIN ((gcov_type) ((double) v * all / total + 0.5), all);
+}
+
 /* The profile id ipa-profile looks indirect-call targets up by:
    GCC sets it only in its own profiling builds, so give each candidate
    one from its profile name (nonzero, 31 bits, as GCC's).  */
@@ -533,7 +542,7 @@ lp_annotate_values (lp_graph *g, const lp_profile_record *rec, FILE *dump)
       gcov_type all = bbc.to_gcov_type ();
       auto scale = [all, total] (gcov_type v) -> gcov_type
 	{
-	  return MIN ((gcov_type) ((double) v * all / total + 0.5), all);
+	  return scale_to_block (v, total, all);
 	};
 
       gcov_type value[MAX_CANDIDATES + LATEPGO_MEMOP_BUCKETS];
@@ -629,8 +638,7 @@ lp_annotate_sampled_icall (gimple *stmt, const lp_call_target *targets,
       if (!c || targets[i].count <= 0)
 	continue;
       value[k] = candidate_profile_id (c);
-      count[k++] = MIN ((gcov_type) ((double) targets[i].count * all / total
-				     + 0.5), all);
+      count[k++] = scale_to_block (targets[i].count, total, all);
     }
   if (k)
     fill_topn (add_histogram (stmt, HIST_TYPE_INDIR_CALL,
