@@ -440,6 +440,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 		     (void *) lp_values_roots);
   register_callback (info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) lp_shard_roots);
+  register_callback (info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) lp_probes_roots);
 
   struct register_pass_info pass_info;
   pass_info.pass = new pass_latepgo (g);

@@ -122,6 +122,7 @@ extern bool lp_shard_active_p (void);
 extern tree lp_counter_ref (tree, tree);
 extern void lp_shard_end (tree);
 extern const struct ggc_root_tab lp_shard_roots[];
+extern const struct ggc_root_tab lp_probes_roots[];
 
 /* Samples of one callee of an indirect call probe (the profile's
    "ID: COUNT NAME:N ..." targets).  */

@@ -23,7 +23,10 @@
    is a frame of the probe tree when its call site (BLOCK_SOURCE_LOCATION)
    is a call our pass numbered in the caller (the call existed when we
    ran); other inlined BLOCKs come from early inlining, whose code is
-   part of the caller's own probes.  */
+   part of the caller's own probes.  The root of a function's tree is
+   the function itself; an IPA clone (.isra, .constprop) is its
+   original, and a part split off (.part) is the function whose own
+   probes it holds.  */
 
 #include "gcc-common.h"
 #include "latepgo.h"
@@ -50,11 +53,17 @@ struct probe_desc
 static vec<probe_desc> descs;
 /* GUID of each probed function, by DECL_UID.  */
 static hash_map<int_hash<int, -1, -2>, unsigned HOST_WIDE_INT> *fn_guid;
-/* Call probes: (caller GUID, call locus) -> probe id.  */
+/* Call probes: (caller GUID, call locus, BLOCK of the call) -> probe
+   id, and the same with a null BLOCK for the first call at each locus.
+   Copies of one function inlined early into the same caller have
+   calls at the same locus; their BLOCKs tell them apart while the
+   caller's body is the one we numbered (not a copy made by inlining
+   or cloning, which remaps BLOCKs).  */
 struct call_key
 {
   unsigned HOST_WIDE_INT guid;
   location_t locus;
+  tree block;
 };
 struct call_key_hash : typed_noop_remove<call_key>
 {
@@ -62,19 +71,42 @@ struct call_key_hash : typed_noop_remove<call_key>
   typedef call_key compare_type;
   static hashval_t hash (const call_key &k)
   {
-    return iterative_hash_host_wide_int (k.guid, k.locus);
+    return iterative_hash_host_wide_int (k.guid,
+					 iterative_hash_hashval_t
+					 (k.locus, htab_hash_pointer (k.block)));
   }
   static bool equal (const call_key &a, const call_key &b)
   {
-    return a.guid == b.guid && a.locus == b.locus;
+    return a.guid == b.guid && a.locus == b.locus && a.block == b.block;
   }
   static const bool empty_zero_p = true;
-  static void mark_empty (call_key &k) { k.guid = 0; k.locus = 0; }
-  static void mark_deleted (call_key &k) { k.guid = 0; k.locus = 1; }
-  static bool is_empty (const call_key &k) { return k.guid == 0 && k.locus == 0; }
-  static bool is_deleted (const call_key &k) { return k.guid == 0 && k.locus == 1; }
+  static void mark_empty (call_key &k)
+  {
+    k.guid = 0; k.locus = 0; k.block = NULL_TREE;
+  }
+  static void mark_deleted (call_key &k)
+  {
+    k.guid = 0; k.locus = 1; k.block = NULL_TREE;
+  }
+  static bool is_empty (const call_key &k)
+  {
+    return k.guid == 0 && k.locus == 0;
+  }
+  static bool is_deleted (const call_key &k)
+  {
+    return k.guid == 0 && k.locus == 1;
+  }
 };
 static hash_map<call_key_hash, int> *call_probes;
+/* The BLOCKs in call_probes' keys, kept alive so that their addresses
+   are not reused by other BLOCKs.  */
+static vec<tree, va_gc> *call_blocks;
+
+const struct ggc_root_tab lp_probes_roots[] = {
+  { &call_blocks, 1, sizeof (call_blocks), gt_ggc_mx_vec_tree_va_gc_,
+    gt_pch_nx_vec_tree_va_gc_ },
+  LAST_GGC_ROOT_TAB
+};
 /* Per probed function (by GUID): its number of block probes; and the
    call probes of indirect calls, as (GUID, id) keys.  */
 static hash_map<int_hash<unsigned HOST_WIDE_INT, 0, 1>, int> *n_block_probes;
@@ -144,6 +176,22 @@ insert_marker (basic_block bb, gimple_stmt_iterator *gsi, location_t loc)
     }
 }
 
+/* The locus GCC will give the BLOCK of STMT's callee if it inlines the
+   call (expand_call_inline): the call's, else the callee's own, else
+   BUILTINS_LOCATION.  */
+
+static location_t
+call_site_locus (gimple *stmt)
+{
+  location_t loc = LOCATION_LOCUS (gimple_location (stmt));
+  tree fn = gimple_call_fndecl (stmt);
+  if (loc == UNKNOWN_LOCATION && fn)
+    loc = LOCATION_LOCUS (DECL_SOURCE_LOCATION (fn));
+  if (loc == UNKNOWN_LOCATION)
+    loc = BUILTINS_LOCATION;
+  return loc;
+}
+
 /* Place the probes of the current function (NODE, profile name NAME,
    CFG checksum CHECKSUM).  The CFG is the one lp_build_graph numbered.
    Returns the number of probes.  */
@@ -163,6 +211,13 @@ lp_probes_function (cgraph_node *node, const char *name,
       indirect_probes = new hash_set<call_key_hash>;
     }
   fn_guid->put (DECL_UID (node->decl), guid);
+  /* A C++ constructor or destructor is probed as its complete or base
+     object clone, but the BLOCKs of its inlined copies name the
+     abstract function: let that find the (first) clone's GUID.  */
+  tree origin = DECL_ABSTRACT_ORIGIN (node->decl);
+  if (origin && TREE_CODE (origin) == FUNCTION_DECL
+      && !fn_guid->get (DECL_UID (origin)))
+    fn_guid->put (DECL_UID (origin), guid);
   probe_desc d = { guid, checksum, xstrdup (name) };
   descs.safe_push (d);
 
@@ -185,14 +240,21 @@ lp_probes_function (cgraph_node *node, const char *name,
 
   for (gimple *stmt : calls)
     {
-      call_key k = { guid, LOCATION_LOCUS (gimple_location (stmt)) };
+      location_t locus = call_site_locus (stmt);
+      call_key k = { guid, locus, NULL_TREE };
       bool existed;
       int &slot = call_probes->get_or_insert (k, &existed);
       if (!existed)
 	slot = id;
+      if (tree block = gimple_block (stmt))
+	{
+	  call_key kb = { guid, locus, block };
+	  call_probes->put (kb, id);
+	  vec_safe_push (call_blocks, block);
+	}
       if (!gimple_call_fndecl (stmt))
 	{
-	  call_key ik = { guid, (location_t) id };
+	  call_key ik = { guid, (location_t) id, NULL_TREE };
 	  indirect_probes->add (ik);
 	}
       gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
@@ -254,6 +316,30 @@ child (probe_node *n, unsigned HOST_WIDE_INT guid, int call_site)
   return c;
 }
 
+/* The GUID of probed function DECL, or NULL.  An IPA clone
+   (.isra, .constprop) is a new decl with the original's body: it owns
+   the original's probes and inlinees, so it takes the original's
+   GUID.  */
+
+static unsigned HOST_WIDE_INT *
+function_guid (tree decl)
+{
+  for (int depth = 0; decl && fn_guid && depth < 16; depth++)
+    {
+      unsigned HOST_WIDE_INT *g = fn_guid->get (DECL_UID (decl));
+      if (g)
+	return g;
+      cgraph_node *n = cgraph_node::get (decl);
+      if (n && n->clone_of)
+	decl = n->clone_of->decl;
+      else if (n && n->former_clone_of)
+	decl = n->former_clone_of;
+      else
+	return NULL;
+    }
+  return NULL;
+}
+
 /* If LOC is one of our probe locations, set *GUID and *ID.  */
 
 static bool
@@ -289,15 +375,66 @@ probe_parent (probe_node *root, location_t loc, unsigned HOST_WIDE_INT guid)
       tree callee = block_ultimate_origin (b);
       if (!callee || TREE_CODE (callee) != FUNCTION_DECL)
 	continue;
-      call_key k = { n->guid, LOCATION_LOCUS (BLOCK_SOURCE_LOCATION (b)) };
-      int *site = call_probes ? call_probes->get (k) : NULL;
-      unsigned HOST_WIDE_INT *cg = fn_guid ? fn_guid->get (DECL_UID (callee))
-					   : NULL;
+      location_t locus = LOCATION_LOCUS (BLOCK_SOURCE_LOCATION (b));
+      call_key kb = { n->guid, locus, BLOCK_SUPERCONTEXT (b) };
+      call_key k = { n->guid, locus, NULL_TREE };
+      int *site = call_probes ? call_probes->get (kb) : NULL;
+      if (!site && call_probes)
+	site = call_probes->get (k);
+      unsigned HOST_WIDE_INT *cg = function_guid (callee);
+      /* The innermost frame is the probe's owner, whatever its decl.  */
+      if (site && i == 0)
+	cg = &guid;
       if (!site || !cg)
 	continue;		/* Early inlining: the caller's own code.  */
       n = child (n, *cg, *site);
     }
   return n->guid == guid ? n : NULL;
+}
+
+/* If INSN is one of our probe markers (a begin-statement note or debug
+   insn at a probe location), set *LOC, *GUID and *ID.  */
+
+static bool
+probe_marker_p (rtx_insn *insn, location_t *loc,
+		unsigned HOST_WIDE_INT *guid, int *id)
+{
+  if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_BEGIN_STMT)
+    *loc = NOTE_MARKER_LOCATION (insn);
+  else if (DEBUG_MARKER_INSN_P (insn)
+	   && INSN_DEBUG_MARKER_KIND (insn) == NOTE_INSN_BEGIN_STMT)
+    *loc = INSN_LOCATION (insn);
+  else
+    return false;
+  return decode_probe_location (*loc, guid, id);
+}
+
+/* The owner of the current function's probes that came through no
+   inlining, or 0: a part split off a probed function (.part) keeps the
+   original's probes and is the root of their inlinees.  */
+
+static unsigned HOST_WIDE_INT
+own_probes_guid (void)
+{
+  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    {
+      location_t loc;
+      unsigned HOST_WIDE_INT guid;
+      int id;
+      if (!probe_marker_p (insn, &loc, &guid, &id))
+	continue;
+      bool inlined = false;
+      for (tree b = LOCATION_BLOCK (loc); b && TREE_CODE (b) == BLOCK;
+	   b = BLOCK_SUPERCONTEXT (b))
+	if (inlined_function_outer_scope_p (b))
+	  {
+	    inlined = true;
+	    break;
+	  }
+      if (!inlined)
+	return guid;
+    }
+  return 0;
 }
 
 /* The number of probes of N and its inlinees; with DANGLING, of the
@@ -322,7 +459,7 @@ probe_type (unsigned HOST_WIDE_INT guid, int id)
   int *nb = n_block_probes ? n_block_probes->get (guid) : NULL;
   if (!nb || id <= *nb)
     return PROBE_BLOCK;
-  call_key k = { guid, (location_t) id };
+  call_key k = { guid, (location_t) id, NULL_TREE };
   return indirect_probes->contains (k) ? PROBE_INDIRECT_CALL
 				       : PROBE_DIRECT_CALL;
 }
@@ -383,9 +520,8 @@ print_section (FILE *f)
 static unsigned int
 emit_function_probes (void)
 {
-  unsigned HOST_WIDE_INT *g = fn_guid ? fn_guid->get
-				  (DECL_UID (current_function_decl)) : NULL;
-  probe_node *root = new_node (g ? *g : 0, 0);
+  unsigned HOST_WIDE_INT *g = function_guid (current_function_decl);
+  probe_node *root = new_node (g ? *g : own_probes_guid (), 0);
   bool cold = false;
   int n_orphans = 0;
   /* Probes since the last instruction, as (node, index) pairs.  */
@@ -411,17 +547,9 @@ emit_function_probes (void)
 	  pending.truncate (0);
 	  continue;
 	}
-      if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_BEGIN_STMT)
-	loc = NOTE_MARKER_LOCATION (insn);
-      else if (DEBUG_MARKER_INSN_P (insn)
-	       && INSN_DEBUG_MARKER_KIND (insn) == NOTE_INSN_BEGIN_STMT)
-	loc = INSN_LOCATION (insn);
-      else
-	continue;
-
       unsigned HOST_WIDE_INT guid;
       int id;
-      if (!decode_probe_location (loc, &guid, &id))
+      if (!probe_marker_p (insn, &loc, &guid, &id))
 	continue;
 
       rtx_insn *note = insn;

@@ -1,6 +1,8 @@
 /* The program of probes.exp: a loop GCC vectorizes at -O3, a function
-   GCC inlines late (called once), a call that stays a call, and a
-   switch.  Prints a checksum.  */
+   GCC inlines late (called once), a call that stays a call, a switch,
+   and a function GCC clones (scale_sum, its constant argument
+   propagated) with a callee inlined late into the clone.  Prints a
+   checksum.  */
 #include <stdio.h>
 
 #define N 1024
@@ -38,6 +40,21 @@ classify_all (int n)
   return s;
 }
 
+static int
+sum_once (const float *v, int n)
+{
+  int s = 0;
+  for (int i = 0; i < n; i++)
+    s += (int) v[i] * (i & 3) + ((int) v[i] >> 2);
+  return s;
+}
+
+__attribute__ ((noinline)) static int
+scale_sum (const float *v, int n, int k)
+{
+  return k * sum_once (v, n);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -48,6 +65,7 @@ main (int argc, char **argv)
     }
   saxpy (2.0f);
   int c = classify_all (argc * 1000);
+  c += scale_sum (b, argc * 64, 3);
   printf ("%d %d\n", (int) dot (), c);
   return 0;
 }
