@@ -42,5 +42,6 @@
 #include "langhooks.h"
 #include "output.h"
 #include "intl.h"
+#include "tree-inline.h"
 
 #endif /* LATEPGO_GCC_COMMON_H */

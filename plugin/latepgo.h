@@ -142,6 +142,9 @@ struct lp_sample_function
   /* By call probe id: how often the copies of callees inlined there in
      the profiled build were entered (their head estimates).  */
   hash_map<int_hash<int, -1, -2>, gcov_type> *inlined_calls;
+  /* By call probe id: the largest count anywhere in those inlinees (a
+     sample anywhere in them says the call ran).  */
+  hash_map<int_hash<int, -1, -2>, gcov_type> *inlined_max;
   /* Indirect call targets, by call probe id then name; no duplicates.  */
   vec<lp_call_target> targets;
   int n_instances;
@@ -160,7 +163,8 @@ extern bool lp_samples_load (const char *);
 extern const lp_sample_function *lp_samples_lookup (const char *);
 
 /* sample-flow.cc */
-extern void lp_infer_flow (lp_graph *, const gcov_type *, gcov_type *);
+extern void lp_infer_flow (lp_graph *, const gcov_type *, const int *,
+			   gcov_type *);
 
 /* sample-use.cc */
 extern void lp_sample_use_function (cgraph_node *, lp_graph *, const char *);
@@ -228,7 +232,7 @@ extern void lp_use_function (cgraph_node *, lp_graph *, const char *);
 extern void lp_use_finish (void);
 extern void lp_use_set_fdo_flags (void);
 extern void lp_use_annotate_sampled (cgraph_node *, lp_graph *, gcov_type *,
-				     const bool *);
+				     const bool *, const bool *);
 extern void lp_use_mismatch (tree, bool);
 extern void lp_use_missing (void);
 

@@ -27,6 +27,8 @@ struct sample_instance
   auto_vec<std::pair<int, gcov_type> > counts;
   /* Call probe id -> head estimate of the inlinees at that call site. */
   auto_vec<std::pair<int, gcov_type> > inlined_calls;
+  /* Call probe id -> the largest count in the inlinees there.  */
+  auto_vec<std::pair<int, gcov_type> > inlined_max;
   auto_vec<lp_call_target> targets;	/* Names owned here.  */
   int call_site;		/* In its parent, if an inlinee; else 0.  */
   unsigned HOST_WIDE_INT checksum;
@@ -79,6 +81,7 @@ merge_instance (sample_instance *i)
       f->checksum = i->checksum;
       f->counts = new hash_map<int_hash<int, -1, -2>, gcov_type>;
       f->inlined_calls = new hash_map<int_hash<int, -1, -2>, gcov_type>;
+      f->inlined_max = new hash_map<int_hash<int, -1, -2>, gcov_type>;
     }
   else
     free (i->name);
@@ -102,6 +105,12 @@ merge_instance (sample_instance *i)
       bool e;
       gcov_type &slot = f->inlined_calls->get_or_insert (c.first, &e);
       slot = (e ? slot : 0) + c.second;
+    }
+  for (auto &c : i->inlined_max)
+    {
+      bool e;
+      gcov_type &slot = f->inlined_max->get_or_insert (c.first, &e);
+      slot = e ? MAX (slot, c.second) : c.second;
     }
   for (lp_call_target &t : i->targets)
     {
@@ -133,6 +142,12 @@ note_inlinee (vec<sample_instance *> *stack, const sample_instance *i)
   if (head >= 0)
     stack->last ()->inlined_calls.safe_push (std::make_pair (i->call_site,
 							     head));
+  gcov_type max = 0;
+  for (auto &p : i->counts)
+    max = MAX (max, p.second);
+  for (auto &p : i->inlined_max)
+    max = MAX (max, p.second);
+  stack->last ()->inlined_max.safe_push (std::make_pair (i->call_site, max));
 }
 
 /* COUNT as a gcov_type that sums of many cannot overflow.  */

@@ -10,13 +10,56 @@
    the counts of its calls (their call probes', or the entry counts of
    the callee copies inlined there in the profiled build).  Estimates
    are then made consistent by flow inference (sample-flow.cc) and
-   annotated with sample quality.
+   annotated with sample quality, but for blocks that firmly never ran
+   (find_firm_zeros), which get a precise zero.
    Functions without samples keep GCC's static estimates, as with
    -fprofile-partial-training: a sample profile says little about code
    that did not happen to be sampled.  */
 
 #include "gcc-common.h"
 #include "latepgo.h"
+
+/* A block that got no sample is firmly never executed (GCC's precise
+   zero, which moves it to the function's cold part as an instrumented
+   zero does) when it is FIRM_ZERO_MIN_SIZE instructions or more, the
+   flow gave it nothing, no inlined callee of its calls got a sample,
+   and it would have collected FIRM_ZERO_SAMPLES samples had it taken
+   1% of its predecessors' runs.  Counts are 100 x samples per
+   instruction (latepgo-profgen), so that is
+   sum (predecessor counts) x size >= 10000 x FIRM_ZERO_SAMPLES.
+   Smaller blocks are left to skid (sample-flow.cc), and code inlined
+   later keeps its samples under its own probes.  */
+
+#define FIRM_ZERO_MIN_SIZE 4
+#define FIRM_ZERO_SAMPLES 3
+
+static void
+find_firm_zeros (lp_graph *g, const gcov_type *weight, const int *size,
+		 const gcov_type *count, const bool *inlinee_ran,
+		 bool *firm_zero)
+{
+  auto_vec<gcov_type> in;
+  in.safe_grow_cleared (g->n_blocks);
+  unsigned i;
+  lp_edge *le;
+  FOR_EACH_VEC_ELT (g->edges, i, le)
+    if (!le->ignore)
+      in[le->dst] += count[i];
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      int b = bb->index;
+      if (weight[b] != 0 || in[b] != 0 || inlinee_ran[b]
+	  || size[b] < FIRM_ZERO_MIN_SIZE)
+	continue;
+      gcov_type pred = 0;
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->preds)
+	pred += in[e->src->index];
+      firm_zero[b] = pred * size[b] >= (gcov_type) 10000 * FIRM_ZERO_SAMPLES;
+    }
+}
 
 /* Annotate the current function (NODE, profile name NAME, graph G,
    built as for a probe build).  Releases G.  */
@@ -84,6 +127,20 @@ lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
 	weight[b] = c;
     }
 
+  /* How many instructions each block will be: a block of several
+     that got no sample is firmly cold, one of a single cheap
+     instruction is not (see sample-flow.cc).  */
+  auto_vec<int> size;
+  size.safe_grow_cleared (nb);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	size[bb->index] += estimate_num_insns (stmt, &eni_size_weights);
+      }
+
   int n_known = 0;
   for (int b = 0; b < nb; b++)
     n_known += weight[b] >= 0;
@@ -93,6 +150,9 @@ lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
 	       "weights=", n_block_probes, n_known, nb - 2);
       for (int b = 0; b < nb; b++)
 	fprintf (dump, "%s%" PRId64, b ? "," : "", (int64_t) weight[b]);
+      fputs (" sizes=", dump);
+      for (int b = 0; b < nb; b++)
+	fprintf (dump, "%s%d", b ? "," : "", size[b]);
       fputc ('\n', dump);
     }
 
@@ -101,7 +161,6 @@ lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
      keeps its static probabilities.  */
   auto_vec<bool> keep_guess;
   keep_guess.safe_grow_cleared (nb);
-  basic_block bb;
   FOR_EACH_BB_FN (bb, cfun)
     if (EDGE_COUNT (bb->succs) > 1)
       {
@@ -116,8 +175,23 @@ lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
 
   auto_vec<gcov_type> count;
   count.safe_grow_cleared (g->edges.length ());
-  lp_infer_flow (g, weight.address (), count.address ());
-  lp_use_annotate_sampled (node, g, count.address (), keep_guess.address ());
+  lp_infer_flow (g, weight.address (), size.address (), count.address ());
+  /* Blocks that firmly did not run.  */
+  auto_vec<bool> inlinee_ran;
+  inlinee_ran.safe_grow_cleared (nb);
+  id = n_block_probes + 1;
+  for (gimple *stmt : calls)
+    {
+      gcov_type *m = sf->inlined_max->get (id++);
+      if (m && *m > 0)
+	inlinee_ran[gimple_bb (stmt)->index] = true;
+    }
+  auto_vec<bool> firm_zero;
+  firm_zero.safe_grow_cleared (nb);
+  find_firm_zeros (g, weight.address (), size.address (), count.address (),
+		   inlinee_ran.address (), firm_zero.address ());
+  lp_use_annotate_sampled (node, g, count.address (), keep_guess.address (),
+			   firm_zero.address ());
 
   /* Indirect calls whose callees the profile knows (from call stacks):
      the same histograms an instrumented profile would give.  */

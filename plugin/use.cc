@@ -204,12 +204,14 @@ annotate_never_run (void)
    fake edges are gone; its real edges are still valid.  SAMPLED counts
    are estimates and get GCC's sample-profile quality (AFDO): GCC trusts
    them for hotness and layout but not as exact trip counts, and does
-   not take a block without samples for never executed.  Blocks with
-   KEEP_GUESS set keep their static branch probabilities.  */
+   not take a block without samples for never executed, unless
+   FIRM_ZERO says it is (a precise zero, and edges into it never
+   taken).  Blocks with KEEP_GUESS set keep their static branch
+   probabilities.  */
 
 static void
 annotate_counts (lp_graph *g, gcov_type *count, FILE *dump, bool sampled,
-		 const bool *keep_guess = NULL)
+		 const bool *keep_guess = NULL, const bool *firm_zero = NULL)
 {
   unsigned i;
   lp_edge *le;
@@ -241,9 +243,13 @@ annotate_counts (lp_graph *g, gcov_type *count, FILE *dump, bool sampled,
       bb->count = profile_count::from_gcov_type (c);
       if (sampled)
 	bb->count = bb->count.afdo ();
+      if (firm_zero && firm_zero[bb->index] && c == 0)
+	bb->count = profile_count::zero ();
       if (dump)
-	fprintf (dump, "  annotated block %d count=%" PRId64 "\n",
-		 bb->index, (int64_t) c);
+	fprintf (dump, "  annotated block %d count=%" PRId64 "%s\n",
+		 bb->index, (int64_t) c,
+		 sampled && bb->count == profile_count::zero ()
+		 ? " never" : "");
     }
 
   /* Probabilities: measured where the block ran, guessed elsewhere.
@@ -277,6 +283,8 @@ annotate_counts (lp_graph *g, gcov_type *count, FILE *dump, bool sampled,
 							       total);
 	    if (sampled)
 	      le->e->probability = le->e->probability.afdo ();
+	    if (firm_zero && firm_zero[le->dst] && count[i] == 0)
+	      le->e->probability = profile_probability::never ();
 	    if (dump)
 	      fprintf (dump, "  annotated edge %d->%d count=%" PRId64
 		       " prob=%.4f\n", le->src, le->dst, (int64_t) count[i],
@@ -467,12 +475,12 @@ lp_use_function (cgraph_node *node, lp_graph *g, const char *name)
 
 void
 lp_use_annotate_sampled (cgraph_node *node, lp_graph *g, gcov_type *count,
-			 const bool *keep_guess)
+			 const bool *keep_guess, const bool *firm_zero)
 {
   FILE *dump = lp_dump_stream ();
   lp_release_graph (g);
   n_matched++;
-  annotate_counts (g, count, dump, true, keep_guess);
+  annotate_counts (g, count, dump, true, keep_guess, firm_zero);
   profile_status_for_fn (cfun) = PROFILE_READ;
   update_max_bb_count ();
   compute_function_frequency ();
