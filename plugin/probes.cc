@@ -97,9 +97,14 @@ struct call_key_hash : typed_noop_remove<call_key>
     return k.guid == 0 && k.locus == 1;
   }
 };
-static hash_map<call_key_hash, int> *call_probes;
-/* The BLOCKs in call_probes' keys, kept alive so that their addresses
-   are not reused by other BLOCKs.  */
+struct call_site
+{
+  int id;
+  tree callee;			/* The called decl, if direct.  */
+};
+static hash_map<call_key_hash, call_site> *call_probes;
+/* The BLOCKs in call_probes' keys and the callees in its values, kept
+   alive so that their addresses are not reused by other trees.  */
 static vec<tree, va_gc> *call_blocks;
 
 const struct ggc_root_tab lp_probes_roots[] = {
@@ -205,7 +210,7 @@ lp_probes_function (cgraph_node *node, const char *name,
     {
       fn_guid = new hash_map<int_hash<int, -1, -2>,
 			     unsigned HOST_WIDE_INT>;
-      call_probes = new hash_map<call_key_hash, int>;
+      call_probes = new hash_map<call_key_hash, call_site>;
       n_block_probes = new hash_map<int_hash<unsigned HOST_WIDE_INT, 0, 1>,
 				    int>;
       indirect_probes = new hash_set<call_key_hash>;
@@ -241,15 +246,18 @@ lp_probes_function (cgraph_node *node, const char *name,
   for (gimple *stmt : calls)
     {
       location_t locus = call_site_locus (stmt);
+      call_site site = { id, gimple_call_fndecl (stmt) };
+      if (site.callee)
+	vec_safe_push (call_blocks, site.callee);
       call_key k = { guid, locus, NULL_TREE };
       bool existed;
-      int &slot = call_probes->get_or_insert (k, &existed);
+      call_site &slot = call_probes->get_or_insert (k, &existed);
       if (!existed)
-	slot = id;
+	slot = site;
       if (tree block = gimple_block (stmt))
 	{
 	  call_key kb = { guid, locus, block };
-	  call_probes->put (kb, id);
+	  call_probes->put (kb, site);
 	  vec_safe_push (call_blocks, block);
 	}
       if (!gimple_call_fndecl (stmt))
@@ -378,16 +386,25 @@ probe_parent (probe_node *root, location_t loc, unsigned HOST_WIDE_INT guid)
       location_t locus = LOCATION_LOCUS (BLOCK_SOURCE_LOCATION (b));
       call_key kb = { n->guid, locus, BLOCK_SUPERCONTEXT (b) };
       call_key k = { n->guid, locus, NULL_TREE };
-      int *site = call_probes ? call_probes->get (kb) : NULL;
+      call_site *site = call_probes ? call_probes->get (kb) : NULL;
       if (!site && call_probes)
 	site = call_probes->get (k);
-      unsigned HOST_WIDE_INT *cg = function_guid (callee);
+      /* A part split off the callee (.part) is a function of its own,
+	 though its BLOCK names the whole: take the decl the call named
+	 when it derives from the BLOCK's (not when it is another function
+	 whose calls identical code folding redirected).  */
+      unsigned HOST_WIDE_INT *cg = NULL;
+      if (site && site->callee && site->callee != callee
+	  && DECL_ORIGIN (site->callee) == callee)
+	cg = function_guid (site->callee);
+      if (!cg)
+	cg = function_guid (callee);
       /* The innermost frame is the probe's owner, whatever its decl.  */
       if (site && i == 0)
 	cg = &guid;
       if (!site || !cg)
 	continue;		/* Early inlining: the caller's own code.  */
-      n = child (n, *cg, *site);
+      n = child (n, *cg, site->id);
     }
   return n->guid == guid ? n : NULL;
 }
