@@ -24,6 +24,7 @@
 
 #define _GNU_SOURCE
 #include "perf-samples.h"
+#include "index-table.h"
 #include "run-cmd.h"
 #include "tool-util.h"
 
@@ -79,12 +80,12 @@ struct perf_reader
 
   struct process *procs;
   size_t num_procs, cap_procs;
-  int *pid_slots;		/* Open addressing: process index + 1.  */
-  size_t pid_mask;
+  struct index_table pid_index;	/* procs by pid.  */
 
   /* Mapped path -> binary index or -1, decided once per path.  */
   struct path_bin { char *path; int bin; } *paths;
-  size_t num_paths, path_mask;
+  size_t num_paths, cap_paths;
+  struct index_table path_index;
 
   /* Call-stack pass: the next frame of the current sample (-1 between
      samples), and frame 0 when it is in a binary (bin -1 if not).  */
@@ -94,13 +95,13 @@ struct perf_reader
 };
 
 /* FNV-1a, for the path table.  */
-static size_t
+static uint64_t
 hash_string (const char *s)
 {
   uint64_t h = 1469598103934665603ULL;
   for (; *s; s++)
     h = (h ^ (unsigned char) *s) * 1099511628211ULL;
-  return (size_t) h;
+  return h;
 }
 
 /* Build ids are equal when the hex strings are, or one is the other
@@ -163,66 +164,40 @@ match_path (struct perf_reader *r, const char *path)
 static int
 path_to_bin (struct perf_reader *r, const char *path)
 {
-  size_t s = hash_string (path) & r->path_mask;
-  while (r->paths[s].path && strcmp (r->paths[s].path, path) != 0)
-    s = (s + 1) & r->path_mask;
-  if (r->paths[s].path)
-    return r->paths[s].bin;
-  r->paths[s].path = xstrdup (path);
-  r->paths[s].bin = match_path (r, path);
-  int bin = r->paths[s].bin;
-  if (2 * ++r->num_paths > r->path_mask)
+  uint64_t h = hash_string (path);
+  size_t s;
+  for (s = index_table_start (&r->path_index, h); r->path_index.slots[s];
+       s = index_table_next (&r->path_index, s))
     {
-      size_t old_size = r->path_mask + 1;
-      struct path_bin *old = r->paths;
-      r->path_mask = 2 * old_size - 1;
-      r->paths = xcalloc (2 * old_size, sizeof *r->paths);
-      for (size_t i = 0; i < old_size; i++)
-	if (old[i].path)
-	  {
-	    size_t t = hash_string (old[i].path) & r->path_mask;
-	    while (r->paths[t].path)
-	      t = (t + 1) & r->path_mask;
-	    r->paths[t] = old[i];
-	  }
-      free (old);
+      struct path_bin *pb = &r->paths[r->path_index.slots[s] - 1];
+      if (r->path_index.hashes[s] == h && strcmp (pb->path, path) == 0)
+	return pb->bin;
     }
-  return bin;
+  if (r->num_paths == r->cap_paths)
+    r->paths = xrealloc (r->paths, (r->cap_paths *= 2) * sizeof *r->paths);
+  struct path_bin *pb = &r->paths[r->num_paths];
+  pb->path = xstrdup (path);
+  pb->bin = match_path (r, path);
+  index_table_add (&r->path_index, s, h, r->num_paths++);
+  return pb->bin;
 }
 
 /* The process PID, created without mappings if new.  */
 static struct process *
 get_process (struct perf_reader *r, int pid)
 {
-  size_t s = (size_t) (unsigned) pid * 2654435761u & r->pid_mask;
-  while (r->pid_slots[s] && r->procs[r->pid_slots[s] - 1].pid != pid)
-    s = (s + 1) & r->pid_mask;
-  if (r->pid_slots[s])
-    return &r->procs[r->pid_slots[s] - 1];
+  size_t s;
+  for (s = index_table_start (&r->pid_index, (uint64_t) pid);
+       r->pid_index.slots[s]; s = index_table_next (&r->pid_index, s))
+    if (r->procs[r->pid_index.slots[s] - 1].pid == pid)
+      return &r->procs[r->pid_index.slots[s] - 1];
 
   if (r->num_procs == r->cap_procs)
     r->procs = xrealloc (r->procs, (r->cap_procs *= 2) * sizeof *r->procs);
-  struct process *p = &r->procs[r->num_procs++];
+  struct process *p = &r->procs[r->num_procs];
   memset (p, 0, sizeof *p);
   p->pid = pid;
-  r->pid_slots[s] = r->num_procs;
-  if (2 * r->num_procs > r->pid_mask)
-    {
-      size_t old_size = r->pid_mask + 1;
-      int *old = r->pid_slots;
-      r->pid_mask = 2 * old_size - 1;
-      r->pid_slots = xcalloc (2 * old_size, sizeof *r->pid_slots);
-      for (size_t i = 0; i < old_size; i++)
-	if (old[i])
-	  {
-	    int q = r->procs[old[i] - 1].pid;
-	    size_t t = (size_t) (unsigned) q * 2654435761u & r->pid_mask;
-	    while (r->pid_slots[t])
-	      t = (t + 1) & r->pid_mask;
-	    r->pid_slots[t] = old[i];
-	  }
-      free (old);
-    }
+  index_table_add (&r->pid_index, s, (uint64_t) pid, r->num_procs++);
   return p;
 }
 
@@ -835,10 +810,10 @@ perf_read_samples (const char *file, int is_script, struct elf_file *elfs,
   r.by_build_id = xcalloc (num, sizeof *r.by_build_id);
   r.cap_procs = 16;
   r.procs = xmalloc (r.cap_procs * sizeof *r.procs);
-  r.pid_mask = 63;
-  r.pid_slots = xcalloc (r.pid_mask + 1, sizeof *r.pid_slots);
-  r.path_mask = 63;
-  r.paths = xcalloc (r.path_mask + 1, sizeof *r.paths);
+  index_table_init (&r.pid_index);
+  r.cap_paths = 16;
+  r.paths = xmalloc (r.cap_paths * sizeof *r.paths);
+  index_table_init (&r.path_index);
 
   if (!is_script)
     {
@@ -861,10 +836,11 @@ perf_read_samples (const char *file, int is_script, struct elf_file *elfs,
   for (size_t i = 0; i < r.num_procs; i++)
     free (r.procs[i].maps);
   free (r.procs);
-  free (r.pid_slots);
-  for (size_t i = 0; i <= r.path_mask; i++)
+  index_table_free (&r.pid_index);
+  for (size_t i = 0; i < r.num_paths; i++)
     free (r.paths[i].path);
   free (r.paths);
+  index_table_free (&r.path_index);
   for (size_t i = 0; i < r.num_dsos; i++)
     {
       free (r.dsos[i].build_id);

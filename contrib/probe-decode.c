@@ -4,6 +4,7 @@
    with the offset of the record or field that is wrong.  */
 
 #include "probe-decode.h"
+#include "index-table.h"
 #include "md5.h"
 #include "tool-util.h"
 
@@ -203,10 +204,7 @@ struct decoder
   struct probe_set *set;
   size_t nodes_cap, probes_cap;
   uint64_t prev_addr;		/* Address of the previously decoded probe.  */
-  /* Top-level node by GUID: open addressing, GUID 0 never occurs as a
-     key because slots hold node index + 1 (0 = empty).  */
-  uint32_t *top;
-  size_t top_mask, top_count;
+  struct index_table top;	/* Top-level nodes by GUID.  */
 };
 
 /* The node for (CALL_INDEX, GUID) below PARENT, or the top-level node
@@ -216,16 +214,14 @@ get_node (struct decoder *d, uint32_t parent, uint32_t call_index,
 	  uint64_t guid)
 {
   struct probe_set *set = d->set;
-  uint32_t *slot = NULL;
+  size_t s = 0;
 
   if (parent == PROBE_NO_NODE)
     {
-      size_t s = (size_t) (guid ^ (guid >> 29)) & d->top_mask;
-      while (d->top[s] && set->nodes[d->top[s] - 1].guid != guid)
-	s = (s + 1) & d->top_mask;
-      if (d->top[s])
-	return d->top[s] - 1;
-      slot = &d->top[s];
+      for (s = index_table_start (&d->top, guid); d->top.slots[s];
+	   s = index_table_next (&d->top, s))
+	if (set->nodes[d->top.slots[s] - 1].guid == guid)
+	  return d->top.slots[s] - 1;
     }
   else
     for (uint32_t c = set->nodes[parent].first_child; c != PROBE_NO_NODE;
@@ -252,27 +248,7 @@ get_node (struct decoder *d, uint32_t parent, uint32_t call_index,
       set->nodes[parent].first_child = n;
     }
   else
-    {
-      *slot = n + 1;
-      /* Keep the table at most half full.  */
-      if (2 * ++d->top_count > d->top_mask)
-	{
-	  size_t old_size = d->top_mask + 1;
-	  uint32_t *old = d->top;
-	  d->top_mask = 2 * old_size - 1;
-	  d->top = xcalloc (2 * old_size, sizeof *d->top);
-	  for (size_t i = 0; i < old_size; i++)
-	    if (old[i])
-	      {
-		uint64_t g = set->nodes[old[i] - 1].guid;
-		size_t s = (size_t) (g ^ (g >> 29)) & d->top_mask;
-		while (d->top[s])
-		  s = (s + 1) & d->top_mask;
-		d->top[s] = old[i];
-	      }
-	  free (old);
-	}
-    }
+    index_table_add (&d->top, s, guid, n);
   return n;
 }
 
@@ -365,11 +341,10 @@ probe_decode (const struct elf_file *elf, struct probe_set *set)
   d.probes_cap = 256;
   set->nodes = xmalloc (d.nodes_cap * sizeof *set->nodes);
   set->probes = xmalloc (d.probes_cap * sizeof *set->probes);
-  d.top_mask = 63;
-  d.top = xcalloc (d.top_mask + 1, sizeof *d.top);
+  index_table_init (&d.top);
   while (d.r.off < d.r.size)
     decode_function (&d, PROBE_NO_NODE, 0, 0);
-  free (d.top);
+  index_table_free (&d.top);
 }
 
 const char *
