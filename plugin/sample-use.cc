@@ -57,7 +57,10 @@ find_firm_zeros (lp_graph *g, const gcov_type *weight, const int *size,
       edge_iterator ei;
       FOR_EACH_EDGE (e, ei, bb->preds)
 	pred += in[e->src->index];
-      firm_zero[b] = pred * size[b] >= (gcov_type) 10000 * FIRM_ZERO_SAMPLES;
+      /* pred x size >= 10000 x FIRM_ZERO_SAMPLES, without overflowing
+	 on the reader's largest counts.  */
+      gcov_type need = 10000 * FIRM_ZERO_SAMPLES;
+      firm_zero[b] = pred >= (need + size[b] - 1) / size[b];
     }
 }
 
