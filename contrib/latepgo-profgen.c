@@ -12,12 +12,14 @@
    and whose return address (frame 1) is in an IndirectCall probe's
    region is one call of F from that probe.  So a high-frequency IP
    session and a cheap low-frequency call-stack session can be
-   combined.
+   combined.  Those recorded with the register DX (perf record
+   --user-regs=dx) also give the sizes of memcpy and memset calls:
+   DX at a sample on the call instruction (probe-regions.h).
 
    The pieces, one file each: elf-read.c (sections, build id, PT_LOAD,
    function bounds), probe-decode.c (.pseudo_probe, .pseudo_probe_desc),
    probe-regions.c (code regions of the probes, instruction counts,
-   count estimates, call targets), perf-samples.c (perf buildid-list and
+   count estimates, call targets, memop sizes), perf-samples.c (perf buildid-list and
    perf script, mappings, build-id checks, call stacks), sample-write.c
    (the output), run-cmd.c
    (running perf and objdump).
@@ -64,6 +66,10 @@ struct sample_ctx
 {
   struct binary *bins;
   uint64_t calls;		/* Call-stack samples given to a call site.  */
+  uint64_t sizes;		/* Samples that gave a memop call a size.  */
+  /* The previous sample with DX: its binary, address and DX.  */
+  size_t last_bin;
+  uint64_t last_vaddr, last_dx;
 };
 
 static void
@@ -83,11 +89,13 @@ print_usage (FILE *f)
 "                     read with 'perf buildid-list' and 'perf script'; the\n"
 "                     binaries must be the builds that were recorded (build id);\n"
 "                     with call stacks (perf record --call-graph=dwarf or -g)\n"
-"                     also the targets of indirect calls; may be repeated:\n"
+"                     also the targets of indirect calls; with the register\n"
+"                     DX (perf record --user-regs=dx) also the sizes of\n"
+"                     memcpy/memmove/mempcpy/memset calls; may be repeated:\n"
 "                     the samples of all files add up\n"
 "  --perfscript=FILE  instead of --perf: the output of\n"
 "                       perf script -i perf.data --show-mmap-events \\\n"
-"                         --show-task-events -G -F pid,ip\n"
+"                         --show-task-events -G -F pid,ip[,uregs]\n"
 "                     (build ids cannot be checked; files are matched by path;\n"
 "                     no call targets); may be repeated\n"
 "  -o, --output=OUT   the profile to write ('-' for standard output)\n"
@@ -109,7 +117,15 @@ print_usage (FILE *f)
 "whose return address (the second frame) is in the region of an\n"
 "IndirectCall probe counts one call of F there; the probe's line gets\n"
 "  INDEX: COUNT F:CALLS G:CALLS ...\n"
-"(in samples, most called first).\n",
+"(in samples, most called first).\n"
+"\n"
+"With DX, a sample whose IP is a call instruction to memcpy, memmove,\n"
+"mempcpy or memset (objdump -d) counts DX, the call's size, for the\n"
+"call probe of that call (the last call probe at or before it); the\n"
+"probe's line is followed by\n"
+"#sizes INDEX: SIZE:SAMPLES ...\n"
+"(most seen first; a comment to LLVM's reader).  Samples in a row at\n"
+"one call with one size count once.\n",
 	   progname, progname, progname);
 }
 
@@ -126,12 +142,24 @@ usage_error (const char *fmt, ...)
   lp_exit (1);
 }
 
-/* perf_read_samples callback: count the sample in its binary's regions.  */
+/* perf_read_samples callback: count the sample in its binary's regions
+   and, at a memop call with DX, its size.  */
 static void
-on_sample (void *ctx, size_t bin, uint64_t vaddr)
+on_sample (void *ctx, size_t bin, uint64_t vaddr, int has_dx, uint64_t dx)
 {
   struct sample_ctx *sc = ctx;
   regions_add_sample (&sc->bins[bin].regions, vaddr);
+  if (!has_dx)
+    return;
+  /* Samples in a row at one call with one size are one call that
+     stalled (the first run of cold code: page faults, cache misses),
+     not several calls of that size.  */
+  if (bin == sc->last_bin && vaddr == sc->last_vaddr && dx == sc->last_dx)
+    return;
+  sc->last_bin = bin;
+  sc->last_vaddr = vaddr;
+  sc->last_dx = dx;
+  sc->sizes += regions_add_size (&sc->bins[bin].regions, vaddr, dx);
 }
 
 /* perf_read_samples call-stack callback: the function holding VADDR
@@ -210,6 +238,26 @@ note_stacks (const char *file, const struct perf_stats *st, uint64_t calls)
 	   "the first two frames in the binaries, %" PRIu64 " attributed to "
 	   "indirect call sites", file, st->stack_samples, st->stack_in_bins,
 	   calls);
+}
+
+/* --verbose: what the register DX of FILE's samples gave: SIZES of them
+   were at memop calls of the BINS.  */
+static void
+note_sizes (const char *file, const struct perf_stats *st,
+	    const struct binary *bins, size_t num, uint64_t sizes)
+{
+  size_t calls = 0;
+  for (size_t i = 0; i < num; i++)
+    calls += bins[i].regions.num_memop_calls;
+  if (!st->dx_samples)
+    {
+      lp_note ("%s: no register DX in the samples: no memop sizes "
+	       "(perf record --user-regs=dx)", file);
+      return;
+    }
+  lp_note ("%s: %" PRIu64 " samples with DX, %" PRIu64 " at one of the %zu "
+	   "memcpy/memmove/mempcpy/memset calls of the binaries", file,
+	   st->dx_samples, sizes, calls);
 }
 
 /* --verbose: how many indirect call probes got targets.  */
@@ -317,7 +365,7 @@ main (int argc, char **argv)
   for (size_t f = 0; f < num_files; f++)
     {
       struct perf_stats stats;
-      struct sample_ctx sc = { bins, 0 };
+      struct sample_ctx sc = { bins, 0, 0, SIZE_MAX, 0, 0 };
       for (size_t i = 0; i < num; i++)
 	{
 	  attributed[i] = bins[i].regions.attributed;
@@ -330,6 +378,7 @@ main (int argc, char **argv)
 	  note_stats (files[f], &stats, bins, num, attributed, unattributed);
 	  if (!script)
 	    note_stacks (files[f], &stats, sc.calls);
+	  note_sizes (files[f], &stats, bins, num, sc.sizes);
 	}
       free (stats.per_binary);
     }

@@ -92,6 +92,9 @@ struct perf_reader
   int frame;
   int frame0_bin;
   uint64_t frame0_vaddr;
+
+  /* The samples carry DX (sample pass with -F pid,ip,uregs).  */
+  int want_dx;
 };
 
 /* FNV-1a, for the path table.  */
@@ -338,9 +341,9 @@ parse_comm (struct perf_reader *r, const char *s)
   return 0;
 }
 
-/* A sample of process PID at IP.  */
+/* A sample of process PID at IP, with DX when HAS_DX.  */
 static void
-sample (struct perf_reader *r, int pid, uint64_t ip)
+sample (struct perf_reader *r, int pid, uint64_t ip, int has_dx, uint64_t dx)
 {
   struct perf_stats *st = r->stats;
   st->samples++;
@@ -368,10 +371,50 @@ sample (struct perf_reader *r, int pid, uint64_t ip)
 	  return;
 	}
       st->per_binary[m->bin]++;
-      r->fn (r->ctx, m->bin, vaddr);
+      st->dx_samples += has_dx != 0;
+      r->fn (r->ctx, m->bin, vaddr, has_dx, dx);
       return;
     }
   st->unmapped++;
+}
+
+/* The user registers perf script prints after the IP for -F uregs:
+   "ABI:2    DX:0x1f ..." (ABI:0, and no registers, when the sample has
+   none, e.g. in a kernel thread).  Set *HAS_DX and *DX from "DX:".
+   Returns -1 for anything else.  */
+static int
+parse_uregs (const char *s, int *has_dx, uint64_t *dx)
+{
+  *has_dx = 0;
+  while (*s)
+    {
+      const char *colon = s;
+      while (*colon && *colon != ':' && *colon != ' ')
+	colon++;
+      if (*colon != ':' || colon == s)
+	return -1;
+      const char *v = colon + 1;
+      uint64_t x;
+      if (colon - s == 3 && strncmp (s, "ABI", 3) == 0)
+	{
+	  int abi;
+	  if (parse_int (&v, &abi) != 0)
+	    return -1;
+	}
+      else if (parse_hex (&v, &x) != 0)
+	return -1;
+      else if (colon - s == 2 && strncmp (s, "DX", 2) == 0)
+	{
+	  *has_dx = 1;
+	  *dx = x;
+	}
+      if (*v && *v != ' ' && *v != '\t')
+	return -1;
+      s = v;
+      while (*s == ' ' || *s == '\t')
+	s++;
+    }
+  return 0;
 }
 
 /* One line of perf script output.  */
@@ -427,13 +470,15 @@ parse_script_line (struct perf_reader *r, const char *line)
     }
   else
     {
-      uint64_t ip;
+      uint64_t ip, dx = 0;
+      int has_dx = 0;
       ok = parse_hex (&s, &ip) == 0;
       while (ok && (*s == ' ' || *s == '\t'))
 	s++;
-      ok = ok && *s == 0;
+      if (ok && *s)
+	ok = parse_uregs (s, &has_dx, &dx) == 0;
       if (ok)
-	sample (r, pid, ip);
+	sample (r, pid, ip, has_dx, dx);
     }
   if (!ok)
     r->stats->skipped_lines++;
@@ -655,7 +700,7 @@ read_script (struct perf_reader *r)
 
   char *argv[] = { "perf", "script", "-i", (char *) r->file,
 		   "--show-mmap-events", "--show-task-events",
-		   "-G", "-F", "pid,ip", NULL };
+		   "-G", "-F", r->want_dx ? "pid,ip,uregs" : "pid,ip", NULL };
   struct run_cmd cmd;
   char *err;
   start_perf (&cmd, argv);
@@ -666,42 +711,52 @@ read_script (struct perf_reader *r)
   free (err);
 }
 
-/* Whether FILE has call stacks: CALLCHAIN in the sample_type of one
-   of its events, from perf evlist -v, which reads only the header and
-   so costs nothing even for a large perf.data.  */
-static int
-has_call_stacks (struct perf_reader *r)
+/* What the events of FILE sample, from perf evlist -v, which reads only
+   the header and so costs nothing even for a large perf.data: call
+   stacks (CALLCHAIN in a sample_type) into *STACKS, the user register
+   DX (bit 3 of a sample_regs_user, perf's PERF_REG_X86_DX) into *DX.  */
+static void
+read_evlist (struct perf_reader *r, int *stacks, int *dx)
 {
   char *argv[] = { "perf", "evlist", "-v", "-i", (char *) r->file, NULL };
   struct run_cmd cmd;
   char *line = NULL, *err;
   size_t cap = 0;
-  int found = 0;
 
+  *stacks = *dx = 0;
   start_perf (&cmd, argv);
   while (getline (&line, &cap, cmd.out) >= 0)
     {
       const char *s = strstr (line, "sample_type: ");
-      if (!s)
-	continue;
-      s += 13;
-      /* "IP|TID|...|CALLCHAIN|...", up to the next ',' or blank.  */
-      size_t n = strcspn (s, ", \n");
-      for (const char *f = s; f < s + n; f += strcspn (f, "|, \n") + 1)
-	if (strncmp (f, "CALLCHAIN", 9) == 0
-	    && (f[9] == '|' || f + 9 == s + n))
-	  found = 1;
+      if (s)
+	{
+	  s += 13;
+	  /* "IP|TID|...|CALLCHAIN|...", up to the next ',' or blank.  */
+	  size_t n = strcspn (s, ", \n");
+	  for (const char *f = s; f < s + n; f += strcspn (f, "|, \n") + 1)
+	    if (strncmp (f, "CALLCHAIN", 9) == 0
+		&& (f[9] == '|' || f + 9 == s + n))
+	      *stacks = 1;
+	}
+      s = strstr (line, "sample_regs_user: ");
+      if (s)
+	{
+	  uint64_t mask;
+	  s += 18;
+	  if (parse_hex (&s, &mask) == 0 && (mask & (1 << 3)))
+	    *dx = 1;
+	}
     }
   free (line);
   int status = run_finish (&cmd, &err);
   if (status != 0)
     {
       lp_warning (r->file, "perf evlist failed (exit status %d): call "
-		  "stacks not read%s%s", status, *err ? "\n" : "", err);
-      found = 0;
+		  "stacks and registers not read%s%s", status,
+		  *err ? "\n" : "", err);
+      *stacks = *dx = 0;
     }
   free (err);
-  return found;
 }
 
 /* The call-stack pass: run perf script for the first two frames of
@@ -815,10 +870,12 @@ perf_read_samples (const char *file, int is_script, struct elf_file *elfs,
   r.paths = xmalloc (r.cap_paths * sizeof *r.paths);
   index_table_init (&r.path_index);
 
+  int has_stacks = 0;
   if (!is_script)
     {
       check_perf_header (file);
       read_build_ids (&r);
+      read_evlist (&r, &has_stacks, &r.want_dx);
     }
   choose_matching (&r, verbose);
   read_script (&r);
@@ -828,7 +885,7 @@ perf_read_samples (const char *file, int is_script, struct elf_file *elfs,
   check_samples (&r);
   if (!is_script && stack_fn)
     {
-      stats->has_stacks = has_call_stacks (&r);
+      stats->has_stacks = has_stacks;
       if (stats->has_stacks)
 	read_stacks (&r);
     }

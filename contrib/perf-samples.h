@@ -26,7 +26,14 @@
    both cases: an x86 call is at least 2 bytes long.  Frame-pointer
    stacks miss the caller of a function that sets up no frame (a leaf
    built without frame pointer, or in its prologue) and show the
-   caller's caller instead: DWARF call stacks are the reliable ones.  */
+   caller's caller instead: DWARF call stacks are the reliable ones.
+
+   When perf.data has the user register DX in its samples (perf record
+   --user-regs=dx, or any call graph mode that saves user registers;
+   'perf evlist -v' shows sample_regs_user with bit 3 set), the sample
+   pass asks for it too (-F pid,ip,uregs) and passes it on with the
+   sample: at a call instruction, DX is the call's third argument, the
+   size of a memcpy, memmove or memset (x86-64 SysV ABI).  */
 
 #ifndef LATEPGO_PERF_SAMPLES_H
 #define LATEPGO_PERF_SAMPLES_H
@@ -37,8 +44,10 @@
 #include "elf-read.h"
 
 /* Called for each sample in binary BIN (an index into the array given
-   to perf_read_samples) at virtual address VADDR.  */
-typedef void (*perf_sample_fn) (void *ctx, size_t bin, uint64_t vaddr);
+   to perf_read_samples) at virtual address VADDR; HAS_DX says whether
+   the sample has the user register DX, and DX is its value.  */
+typedef void (*perf_sample_fn) (void *ctx, size_t bin, uint64_t vaddr,
+				int has_dx, uint64_t dx);
 
 /* Called for each call-stack sample whose first two frames are in the
    binaries: the sampled code at VADDR in binary BIN, called from the
@@ -56,6 +65,7 @@ struct perf_stats
   uint64_t *per_binary;		/* Passed to the callback, per binary.  */
   uint64_t skipped_lines;	/* Lines not understood.  */
   int has_stacks;		/* perf.data has call stacks.  */
+  uint64_t dx_samples;		/* Samples that came with DX.  */
   uint64_t stack_samples;	/* Samples with at least one frame.  */
   uint64_t stack_in_bins;	/* Passed to the stack callback.  */
 };

@@ -96,8 +96,37 @@ is_padding (const char *insn)
 	 || strncmp (insn, "xchg   %ax,%ax", 14) == 0;
 }
 
+/* If INSN (objdump's text) is a call to memcpy, memmove, mempcpy or
+   memset, through the PLT, the GOT or directly, return 1.  Any other
+   call: 2.  Else 0.  */
+static int
+call_kind (const char *insn)
+{
+  static const char *const prefixes[] = { "notrack ", "bnd " };
+  for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+    if (strncmp (insn, prefixes[i], strlen (prefixes[i])) == 0)
+      insn += strlen (prefixes[i]);
+  if (!insn_is (insn, "call") && !insn_is (insn, "callq"))
+    return 0;
+  const char *lt = strchr (insn, '<');
+  if (!lt)
+    return 2;
+  static const char *const memops[] = { "memcpy", "memmove", "mempcpy",
+					"memset" };
+  for (size_t i = 0; i < sizeof memops / sizeof memops[0]; i++)
+    {
+      size_t n = strlen (memops[i]);
+      /* <memcpy>, <memcpy@plt>, or with -fno-plt <memcpy@GLIBC_2.14>.  */
+      if (strncmp (lt + 1, memops[i], n) == 0
+	  && (lt[n + 1] == '>' || lt[n + 1] == '@'))
+	return 1;
+    }
+  return 2;
+}
+
 /* Count instructions per region with objdump -d over the span of the
-   regions.  Return 0, or -1 when objdump cannot be run or fails.  */
+   regions, and note the memop calls.  Return 0, or -1 when objdump
+   cannot be run or fails.  */
 static int
 count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
 		     int verbose)
@@ -133,11 +162,19 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
   char *line = NULL, *err;
   size_t cap = 0;
   int after_jump = 0;
+  uint64_t floor = 0;
   while (getline (&line, &cap, cmd.out) >= 0)
     {
       const char *s = line;
       if (*s != ' ')
-	continue;
+	{
+	  /* "0000000000001050 <main>:": a function starts.  */
+	  char *end;
+	  unsigned long long sym = strtoull (s, &end, 16);
+	  if (end != s && end[0] == ' ' && end[1] == '<')
+	    floor = sym;
+	  continue;
+	}
       while (*s == ' ')
 	s++;
       char *end;
@@ -153,6 +190,24 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
       size_t r = find_region (regs, addr);
       if (r != SIZE_MAX && !padding)
 	regs->regions[r].insns++;
+      int kind = call_kind (insn);
+      if (kind == 1)
+	{
+	  if (regs->num_memop_calls == regs->cap_memop_calls)
+	    {
+	      regs->cap_memop_calls = regs->cap_memop_calls
+				      ? 2 * regs->cap_memop_calls : 16;
+	      regs->memop_calls = xrealloc (regs->memop_calls,
+					    regs->cap_memop_calls
+					    * sizeof *regs->memop_calls);
+	    }
+	  struct memop_call *c = &regs->memop_calls[regs->num_memop_calls++];
+	  c->addr = addr;
+	  c->floor = floor;
+	  c->probe = SIZE_MAX;
+	}
+      if (kind)
+	floor = addr + 1;
     }
   free (line);
   int status = run_finish (&cmd, &err);
@@ -169,6 +224,43 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
   return 0;
 }
 
+/* The call probe of each memop call (see probe-regions.h).  */
+static void
+find_memop_probes (const struct probe_set *set, struct probe_regions *regs)
+{
+  /* The non-dangling call probes by address.  */
+  size_t num = 0;
+  size_t *calls = xmalloc ((set->num_probes + 1) * sizeof *calls);
+  for (size_t r = 0; r < regs->num_regions; r++)
+    for (size_t i = 0; i < regs->regions[r].num_probes; i++)
+      {
+	size_t p = regs->sorted_probes[regs->regions[r].first_probe + i];
+	if (set->probes[p].type != PROBE_BLOCK)
+	  calls[num++] = p;
+      }
+  for (size_t m = 0; m < regs->num_memop_calls; m++)
+    {
+      struct memop_call *c = &regs->memop_calls[m];
+      /* The last call probe at or below the call.  */
+      size_t lo = 0, hi = num;
+      while (lo < hi)
+	{
+	  size_t mid = lo + (hi - lo) / 2;
+	  if (set->probes[calls[mid]].addr <= c->addr)
+	    lo = mid + 1;
+	  else
+	    hi = mid;
+	}
+      if (lo == 0)
+	continue;
+      uint64_t a = set->probes[calls[lo - 1]].addr;
+      if (a < c->floor || (lo >= 2 && set->probes[calls[lo - 2]].addr == a))
+	continue;
+      c->probe = calls[lo - 1];
+    }
+  free (calls);
+}
+
 void
 regions_build (const struct elf_file *elf, const struct probe_set *set,
 	       struct probe_regions *regs, int verbose)
@@ -177,6 +269,7 @@ regions_build (const struct elf_file *elf, const struct probe_set *set,
   size_t *order = xmalloc ((set->num_probes + 1) * sizeof *order);
 
   memset (regs, 0, sizeof *regs);
+  regs->num_probes = set->num_probes;
   regs->probe_region = xmalloc ((set->num_probes + 1)
 				* sizeof *regs->probe_region);
   for (size_t i = 0; i < set->num_probes; i++)
@@ -213,8 +306,11 @@ regions_build (const struct elf_file *elf, const struct probe_set *set,
     }
   regs->sorted_probes = order;
 
-  if (count_insns_objdump (elf, regs, verbose) != 0)
+  if (count_insns_objdump (elf, regs, verbose) == 0)
+    find_memop_probes (set, regs);
+  else
     {
+      regs->num_memop_calls = 0;
       regs->insns_estimated = 1;
       if (verbose)
 	lp_note ("%s: objdump not available; estimating one instruction "
@@ -298,6 +394,43 @@ regions_add_call (struct probe_regions *regs, const struct probe_set *set,
   t->targets[t->num].name = callee;
   t->targets[t->num].samples = 1;
   t->num++;
+  return 1;
+}
+
+int
+regions_add_size (struct probe_regions *regs, uint64_t vaddr, uint64_t dx)
+{
+  size_t lo = 0, hi = regs->num_memop_calls;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (regs->memop_calls[mid].addr < vaddr)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  if (lo == regs->num_memop_calls || regs->memop_calls[lo].addr != vaddr
+      || regs->memop_calls[lo].probe == SIZE_MAX)
+    return 0;
+  size_t p = regs->memop_calls[lo].probe;
+  if (!regs->sizes)
+    regs->sizes = xcalloc (regs->num_probes + 1, sizeof *regs->sizes);
+  struct probe_sizes *ps = &regs->sizes[p];
+  /* A call has a few sizes, or one sample per size: linear is enough.  */
+  for (size_t i = 0; i < ps->num; i++)
+    if (ps->sizes[i].size == dx)
+      {
+	ps->sizes[i].samples = lp_sat_add (ps->sizes[i].samples, 1);
+	return 1;
+      }
+  if (ps->num == ps->cap)
+    {
+      ps->cap = ps->cap ? 2 * ps->cap : 4;
+      ps->sizes = xrealloc (ps->sizes, ps->cap * sizeof *ps->sizes);
+    }
+  ps->sizes[ps->num].size = dx;
+  ps->sizes[ps->num].samples = 1;
+  ps->num++;
   return 1;
 }
 

@@ -1,6 +1,20 @@
 /* probe-regions.h: the code of a binary cut into probe regions, the
    samples that fall into each and the count estimate of each probe.
 
+   The sizes of memcpy, memmove, mempcpy and memset calls come from
+   samples that carry the register DX (perf record --user-regs=dx) and
+   whose IP is the call instruction itself: the arguments are all set
+   there, and DX is the third, the size (x86-64 SysV ABI).  Which
+   samples land on the call does not depend on the size, so these
+   sizes are a fair sample of the calls (a sample inside the callee
+   would favour long copies, and there the callee has already changed
+   its registers).  A call instruction belongs to the call probe with
+   the highest address between the previous call instruction (or the
+   function's start) and it, when exactly one probe has that address:
+   a call probe's address is that of its call statement's first
+   instruction.  objdump -d finds the calls; without it there are no
+   sizes.
+
    The region of a non-dangling probe runs from its address to the next
    higher non-dangling probe address, but never past the next function
    bound (elf-read.h: a FUNC symbol's start or end, an executable
@@ -49,9 +63,33 @@ struct probe_targets
   size_t num, cap;
 };
 
+/* How often a memory-operation call was seen with a size: the value
+   of DX in samples at the call instruction.  */
+struct size_count
+{
+  uint64_t size;
+  uint64_t samples;
+};
+
+struct probe_sizes
+{
+  struct size_count *sizes;	/* In the order first seen.  */
+  size_t num, cap;
+};
+
+/* A call instruction to memcpy, memmove, mempcpy or memset and the call
+   probe of the call statement it comes from (SIZE_MAX if unknown).  */
+struct memop_call
+{
+  uint64_t addr;
+  uint64_t floor;		/* The lowest address its probe may have.  */
+  size_t probe;
+};
+
 struct probe_regions
 {
   struct probe_region *regions;	/* Sorted by address, disjoint.  */
+  size_t num_probes;		/* Of the set.  */
   size_t num_regions;
   /* Per probe of the set (same indices): its region, or SIZE_MAX for a
      dangling probe.  */
@@ -60,6 +98,11 @@ struct probe_regions
   size_t *sorted_probes;
   /* Per probe: its call targets; NULL until the first one is added.  */
   struct probe_targets *targets;
+  /* The memop calls, by address (from objdump), and per probe the
+     sizes seen at its call; NULL until the first one is added.  */
+  struct memop_call *memop_calls;
+  size_t num_memop_calls, cap_memop_calls;
+  struct probe_sizes *sizes;
   int insns_estimated;		/* objdump was not available.  */
   uint64_t attributed;		/* Samples that fell into a region.  */
   uint64_t unattributed;	/* Samples of the binary outside them.  */
@@ -85,6 +128,12 @@ const char *regions_function_at (const struct probe_regions *regs,
    call probe, or more than one (which made the call is unknown).  */
 int regions_add_call (struct probe_regions *regs, const struct probe_set *set,
 		      uint64_t vaddr, const char *callee);
+
+/* A sample at VADDR with the register DX: when VADDR is a memop call
+   instruction whose call probe is known, count DX as a size of that
+   call.  Return 1 if counted, else 0.  */
+int regions_add_size (struct probe_regions *regs, uint64_t vaddr,
+		      uint64_t dx);
 
 /* Samples in the region of probe P (an index into the set), 0 for a
    dangling probe.  */

@@ -22,6 +22,8 @@ struct out_body
   uint64_t count;
   struct call_target *targets;
   size_t num_targets;
+  struct size_count *sizes;	/* For a memop call: the sizes seen.  */
+  size_t num_sizes;
 };
 
 /* A function at one inline context.  */
@@ -57,10 +59,11 @@ push_func (struct out_func ***arr, size_t *num, size_t *cap,
   (*arr)[(*num)++] = f;
 }
 
-/* Append a body entry; it takes over TARGETS.  */
+/* Append a body entry; it takes over TARGETS and SIZES.  */
 static void
 push_body (struct out_func *f, uint32_t index, uint64_t count,
-	   struct call_target *targets, size_t num_targets)
+	   struct call_target *targets, size_t num_targets,
+	   struct size_count *sizes, size_t num_sizes)
 {
   if (f->num_body == f->cap_body)
     {
@@ -71,20 +74,38 @@ push_body (struct out_func *f, uint32_t index, uint64_t count,
   f->body[f->num_body].count = count;
   f->body[f->num_body].targets = targets;
   f->body[f->num_body].num_targets = num_targets;
+  f->body[f->num_body].sizes = sizes;
+  f->body[f->num_body].num_sizes = num_sizes;
   f->num_body++;
+}
+
+/* A copy of the N elements of SIZE bytes at P, or NULL if N is 0.  */
+static void *
+copy_array (const void *p, size_t n, size_t size)
+{
+  if (n == 0)
+    return NULL;
+  void *c = xmalloc (n * size);
+  memcpy (c, p, n * size);
+  return c;
 }
 
 /* A copy of the call targets of probe P in REGS, or NULL.  */
 static struct call_target *
 copy_targets (const struct probe_regions *regs, size_t p, size_t *num)
 {
-  *num = 0;
-  if (!regs->targets || regs->targets[p].num == 0)
-    return NULL;
-  *num = regs->targets[p].num;
-  struct call_target *t = xmalloc (*num * sizeof *t);
-  memcpy (t, regs->targets[p].targets, *num * sizeof *t);
-  return t;
+  *num = regs->targets ? regs->targets[p].num : 0;
+  return *num ? copy_array (regs->targets[p].targets, *num,
+			    sizeof (struct call_target)) : NULL;
+}
+
+/* A copy of the memop sizes of probe P in REGS, or NULL.  */
+static struct size_count *
+copy_sizes (const struct probe_regions *regs, size_t p, size_t *num)
+{
+  *num = regs->sizes ? regs->sizes[p].num : 0;
+  return *num ? copy_array (regs->sizes[p].sizes, *num,
+			    sizeof (struct size_count)) : NULL;
 }
 
 /* Warn once per GUID about a missing descriptor.  */
@@ -142,9 +163,10 @@ profile_add_binary (struct sample_profile *prof, const char *bin,
       struct out_func *f = of[pr->node];
       if (!f || (pr->attr & PROBE_ATTR_DANGLING))
 	continue;
-      size_t nt;
+      size_t nt, ns;
       struct call_target *t = copy_targets (regs, p, &nt);
-      push_body (f, pr->index, regions_probe_count (regs, p), t, nt);
+      struct size_count *sz = copy_sizes (regs, p, &ns);
+      push_body (f, pr->index, regions_probe_count (regs, p), t, nt, sz, ns);
       f->samples = lp_sat_add (f->samples, regions_probe_samples (regs, p));
     }
   free (of);
@@ -182,7 +204,8 @@ absorb (struct out_func *into, struct out_func *from)
 		into->bin, from->hash, from->bin);
   for (size_t i = 0; i < from->num_body; i++)
     push_body (into, from->body[i].index, from->body[i].count,
-	       from->body[i].targets, from->body[i].num_targets);
+	       from->body[i].targets, from->body[i].num_targets,
+	       from->body[i].sizes, from->body[i].num_sizes);
   for (size_t i = 0; i < from->num_kids; i++)
     push_func (&into->kids, &into->num_kids, &into->cap_kids,
 	       from->kids[i]);
@@ -245,11 +268,57 @@ normalize_targets (struct out_body *b)
   qsort (b->targets, n, sizeof *b->targets, cmp_target_out);
 }
 
-/* Add FROM's count and targets to INTO (copies of one probe).  */
+static int
+cmp_size_value (const void *a, const void *b)
+{
+  const struct size_count *x = a, *y = b;
+  return x->size < y->size ? -1 : x->size > y->size;
+}
+
+/* Output order of sizes: most samples first, then smaller first.  */
+static int
+cmp_size_out (const void *a, const void *b)
+{
+  const struct size_count *x = a, *y = b;
+  if (x->samples != y->samples)
+    return x->samples > y->samples ? -1 : 1;
+  return cmp_size_value (a, b);
+}
+
+/* Sum the samples of B's equal sizes (from copies of the call) and put
+   them in output order.  */
+static void
+normalize_sizes (struct out_body *b)
+{
+  size_t n = 0;
+  if (b->num_sizes > 1)
+    qsort (b->sizes, b->num_sizes, sizeof *b->sizes, cmp_size_value);
+  for (size_t i = 0; i < b->num_sizes; i++)
+    if (n > 0 && b->sizes[n - 1].size == b->sizes[i].size)
+      b->sizes[n - 1].samples = lp_sat_add (b->sizes[n - 1].samples,
+					    b->sizes[i].samples);
+    else
+      b->sizes[n++] = b->sizes[i];
+  b->num_sizes = n;
+  if (n > 1)
+    qsort (b->sizes, n, sizeof *b->sizes, cmp_size_out);
+}
+
+/* Add FROM's count, targets and sizes to INTO (copies of one probe).  */
 static void
 merge_body (struct out_body *into, struct out_body *from)
 {
   into->count = lp_sat_add (into->count, from->count);
+  if (from->num_sizes)
+    {
+      into->sizes = xrealloc (into->sizes,
+			      (into->num_sizes + from->num_sizes)
+			      * sizeof *into->sizes);
+      memcpy (into->sizes + into->num_sizes, from->sizes,
+	      from->num_sizes * sizeof *from->sizes);
+      into->num_sizes += from->num_sizes;
+    }
+  free (from->sizes);
   if (from->num_targets == 0)
     return;
   into->targets = xrealloc (into->targets,
@@ -276,7 +345,10 @@ normalize (struct out_func *f)
       f->body[n++] = f->body[i];
   f->num_body = n;
   for (size_t i = 0; i < f->num_body; i++)
-    normalize_targets (&f->body[i]);
+    {
+      normalize_targets (&f->body[i]);
+      normalize_sizes (&f->body[i]);
+    }
 
   f->num_kids = merge_funcs (f->kids, f->num_kids);
   f->total = 0;
@@ -303,6 +375,17 @@ write_body (FILE *out, const struct out_func *f, int depth)
 	fprintf (out, " %s:%" PRIu64, b->targets[t].name,
 		 b->targets[t].samples);
       fputc ('\n', out);
+      /* A comment line for LLVM's reader (only '#' in column 1 is
+	 one), which has no place for value profiles; latepgo's
+	 sample-use reads it as belonging to the probe just written.  */
+      if (b->num_sizes)
+	{
+	  fprintf (out, "#sizes %" PRIu32 ":", b->index);
+	  for (size_t k = 0; k < b->num_sizes; k++)
+	    fprintf (out, " %" PRIu64 ":%" PRIu64, b->sizes[k].size,
+		     b->sizes[k].samples);
+	  fputc ('\n', out);
+	}
     }
   for (size_t i = 0; i < f->num_kids; i++)
     {
@@ -320,7 +403,10 @@ free_func (struct out_func *f)
   for (size_t i = 0; i < f->num_kids; i++)
     free_func (f->kids[i]);
   for (size_t i = 0; i < f->num_body; i++)
-    free (f->body[i].targets);
+    {
+      free (f->body[i].targets);
+      free (f->body[i].sizes);
+    }
   free (f->body);
   free (f->kids);
   free (f);
