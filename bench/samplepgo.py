@@ -10,7 +10,8 @@ fetch.sh), all with gcc -O2:
   instr     latepgo generate, trained on the training input, then
             -fplugin-arg-latepgo-use= (instrumented PGO)
   sample    perf record -e cpu-clock of `probed` on the same training
-            input (run 5 times in one session at 100 kHz: see PERF_FREQ;
+            input (run 5 times in one session at 100 kHz with the
+            register DX, which gives memcpy/memset sizes: see PERF_FREQ;
             and again at 5 kHz with DWARF call stacks, which give the
             callees of indirect calls: PERF_CG_FREQ), latepgo-profgen,
             then -fplugin-arg-latepgo-sample-use=; all of it SESSIONS
@@ -223,8 +224,9 @@ def workload(w, rounds, root):
         tag = "" if k == 0 else str(k + 1)
         perf_data = os.path.join(d, "perf%s.data" % tag)
         t0 = time.perf_counter()
+        # DX at the samples on memcpy/memset calls: their sizes.
         run(["perf", "record", "-q", "-e", "cpu-clock", "-F", PERF_FREQ,
-             "-o", perf_data, "--", "sh", "-c", loop, probed] + train, cwd=d)
+             "--user-regs=dx", "-o", perf_data, "--", "sh", "-c", loop, probed] + train, cwd=d)
         perf_secs.append(time.perf_counter() - t0)
         perfs = ["--perf=" + perf_data]
         if PERF_CG_FREQ != "0":

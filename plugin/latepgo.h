@@ -133,6 +133,14 @@ struct lp_call_target
   gcov_type count;
 };
 
+/* How many samples saw the memop call at call probe ID with SIZE.  */
+struct lp_size_count
+{
+  int id;
+  unsigned HOST_WIDE_INT size;
+  gcov_type count;
+};
+
 /* A function's probe counts in a sample profile, summed over its
    instances with the same checksum (sample-read.cc).  */
 struct lp_sample_function
@@ -147,6 +155,8 @@ struct lp_sample_function
   hash_map<int_hash<int, -1, -2>, gcov_type> *inlined_max;
   /* Indirect call targets, by call probe id then name; no duplicates.  */
   vec<lp_call_target> targets;
+  /* Sizes of memop calls, by call probe id then size; no duplicates.  */
+  vec<lp_size_count> sizes;
   int n_instances;
   int n_conflicts;		/* Instances with another checksum.  */
 };
@@ -197,6 +207,9 @@ extern const struct ggc_root_tab lp_values_roots[];
 extern void lp_values_begin (void);
 extern int lp_annotate_sampled_icall (gimple *, const lp_call_target *,
 				      unsigned, FILE *);
+extern bool lp_annotate_sampled_memop (gimple *, const lp_size_count *,
+				       unsigned, FILE *);
+extern void lp_run_memop_transforms (void);
 extern void lp_values_end (void);
 extern void lp_checksum_value_sites (lp_graph *, vec<unsigned char> *);
 

@@ -30,6 +30,7 @@ struct sample_instance
   /* Call probe id -> the largest count in the inlinees there.  */
   auto_vec<std::pair<int, gcov_type> > inlined_max;
   auto_vec<lp_call_target> targets;	/* Names owned here.  */
+  auto_vec<lp_size_count> sizes;
   int call_site;		/* In its parent, if an inlinee; else 0.  */
   unsigned HOST_WIDE_INT checksum;
 
@@ -112,6 +113,19 @@ merge_instance (sample_instance *i)
       gcov_type &slot = f->inlined_max->get_or_insert (c.first, &e);
       slot = e ? MAX (slot, c.second) : c.second;
     }
+  for (lp_size_count &z : i->sizes)
+    {
+      bool found = false;
+      for (lp_size_count &u : f->sizes)
+	if (u.id == z.id && u.size == z.size)
+	  {
+	    u.count += z.count;
+	    found = true;
+	    break;
+	  }
+      if (!found)
+	f->sizes.safe_push (z);
+    }
   for (lp_call_target &t : i->targets)
     {
       bool found = false;
@@ -160,6 +174,32 @@ clamp_count (unsigned HOST_WIDE_INT count)
 }
 
 static bool parse_number (const char **, unsigned HOST_WIDE_INT *);
+
+/* Parse the memop sizes "#sizes ID: SIZE:COUNT ..." at P (a comment
+   line to LLVM, written by latepgo-profgen after the body line of call
+   probe ID) into SIZES.  Returns false if malformed.  */
+
+static bool parse_number (const char **, unsigned HOST_WIDE_INT *);
+
+static bool
+parse_sizes (const char *p, vec<lp_size_count> *sizes)
+{
+  unsigned HOST_WIDE_INT id;
+  p += strlen ("#sizes ");
+  if (!parse_number (&p, &id) || id == 0 || id > INT_MAX || *p++ != ':')
+    return false;
+  while (*p == ' ')
+    {
+      p++;
+      unsigned HOST_WIDE_INT size, count;
+      if (!parse_number (&p, &size) || *p++ != ':'
+	  || !parse_number (&p, &count))
+	return false;
+      lp_size_count z = { (int) id, size, clamp_count (count) };
+      sizes->safe_push (z);
+    }
+  return *p == 0;
+}
 
 /* Parse the call targets " NAME:COUNT ..." at P (the rest of the body
    line of probe ID) into TARGETS; false if malformed.  Names may
@@ -254,6 +294,18 @@ parse_text (char *buf, int *lineno)
       const char *p = line + indent;
       char *next = nl ? nl + 1 : NULL;
 
+      if (indent == 0 && startswith (p, "#sizes "))
+	{
+	  /* It follows a body line of the innermost open instance.  */
+	  if (stack.is_empty () || !parse_sizes (p, &stack.last ()->sizes))
+	    {
+	      err = "bad #sizes line (expected #sizes ID: SIZE:COUNT ... "
+		    "after a function's body line)";
+	      break;
+	    }
+	  line = next;
+	  continue;
+	}
       if (*p == 0 || *p == '#')
 	{
 	  line = next;

@@ -196,8 +196,11 @@ lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
   lp_use_annotate_sampled (node, g, count.address (), keep_guess.address (),
 			   firm_zero.address ());
 
-  /* Indirect calls whose callees the profile knows (from call stacks):
-     the same histograms an instrumented profile would give.  */
+  /* Value profiles, as an instrumented profile would give them: the
+     callees of indirect calls (from call stacks), and the sizes of
+     memcpy/memset calls (samples at the call instruction), which GCC's
+     value transformations then use.  */
+  bool any_memop = false;
   id = n_block_probes + 1;
   for (gimple *stmt : calls)
     {
@@ -205,6 +208,10 @@ lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
       for (const lp_call_target &t : sf->targets)
 	if (t.id == id)
 	  targets.safe_push (t);
+      auto_vec<lp_size_count> sizes;
+      for (const lp_size_count &z : sf->sizes)
+	if (z.id == id)
+	  sizes.safe_push (z);
       if (!targets.is_empty ())
 	{
 	  if (dump)
@@ -214,6 +221,18 @@ lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
 	  if (dump)
 	    fprintf (dump, " attached=%d\n", k);
 	}
+      else if (!sizes.is_empty ())
+	{
+	  if (dump)
+	    fprintf (dump, "  memop probe %d sizes=%u", id, sizes.length ());
+	  bool ok = lp_annotate_sampled_memop (stmt, sizes.address (),
+					       sizes.length (), dump);
+	  any_memop |= ok;
+	  if (dump)
+	    fprintf (dump, " attached=%d\n", ok);
+	}
       id++;
     }
+  if (any_memop)
+    lp_run_memop_transforms ();
 }

@@ -585,7 +585,17 @@ lp_annotate_values (lp_graph *g, const lp_profile_record *rec, FILE *dump)
       any_memop = true;
     }
 
-  if (!any_memop || !flag_value_profile_transformations)
+  if (any_memop)
+    lp_run_memop_transforms ();
+}
+
+/* Run GCC's value transformations on the current function, whose memop
+   calls have histograms: version a call for its most common size.  */
+
+void
+lp_run_memop_transforms (void)
+{
+  if (!flag_value_profile_transformations)
     return;
   /* Dominators computed while the fake edges were in are stale, and the
      transformations split blocks.  */
@@ -596,6 +606,77 @@ lp_annotate_values (lp_graph *g, const lp_profile_record *rec, FILE *dump)
   if (gimple_value_profile_transformations () && need_ssa_update_p (cfun))
     update_ssa (TODO_update_ssa);
   free_dominance_info (CDI_DOMINATORS);
+}
+
+/* The fewest samples of a memop call's sizes that sample-use acts on:
+   with fewer, one stalled call could decide the most common size.  */
+#define MIN_SIZE_SAMPLES 4
+
+/* Sample-use mode: attach to the memop call STMT the histograms of its
+   sizes from the N (size, samples) pairs a sample profile saw at the
+   call (latepgo-profgen: samples at the call instruction), scaled to
+   the call's block count: the most common exact sizes and the average
+   size, as an instrumented profile would give, so that GCC versions
+   the call for a dominant size and picks the expansion for the
+   average.  Only calls whose size is the third argument (DX at the
+   call) qualify.  Returns whether histograms were attached.  */
+
+bool
+lp_annotate_sampled_memop (gimple *stmt, const lp_size_count *sizes,
+			   unsigned n, FILE *dump)
+{
+  int size_arg;
+  if (!memop_site_p (stmt, &size_arg) || size_arg != 2)
+    return false;
+  gcov_type total = 0;
+  for (unsigned i = 0; i < n; i++)
+    total += sizes[i].count;
+  profile_count bbc = gimple_bb (stmt)->count.ipa ();
+  if (total < MIN_SIZE_SAMPLES || !bbc.initialized_p ()
+      || bbc.to_gcov_type () <= 0)
+    return false;
+  gcov_type all = bbc.to_gcov_type ();
+
+  /* The most common sizes (fill_topn orders them); a size beyond any
+     stringop strategy counts as 1 MiB in the average, which then cannot
+     overflow.  */
+  const unsigned max_values = 8;
+  gcov_type value[max_values], count[max_values];
+  unsigned nv = 0;
+  double sum = 0;
+  for (unsigned i = 0; i < n; i++)
+    {
+      gcov_type c = scale_to_block (sizes[i].count, total, all);
+      sum += (double) c * MIN (sizes[i].size,
+			       (unsigned HOST_WIDE_INT) 1 << 20);
+      /* Keep the MAX_VALUES largest: replace the smallest kept.  */
+      unsigned k = nv;
+      if (nv == max_values)
+	{
+	  k = 0;
+	  for (unsigned j = 1; j < nv; j++)
+	    if (count[j] < count[k])
+	      k = j;
+	  if (count[k] >= c)
+	    continue;
+	}
+      else
+	nv++;
+      value[k] = (gcov_type) sizes[i].size;
+      count[k] = c;
+    }
+  tree size = gimple_call_arg (stmt, size_arg);
+  histogram_value h = add_histogram (stmt, HIST_TYPE_TOPN_VALUES, size,
+				     2 + 2 * nv);
+  fill_topn (h, all, value, count, nv);
+  histogram_value avg = add_histogram (stmt, HIST_TYPE_AVERAGE, size, 2);
+  avg->hvalue.counters[0] = (gcov_type) (sum + 0.5);
+  avg->hvalue.counters[1] = all;
+  if (dump)
+    fprintf (dump, " most-common=%" PRId64 ":%" PRId64 " average=%" PRId64,
+	     (int64_t) h->hvalue.counters[2], (int64_t) h->hvalue.counters[3],
+	     (int64_t) ((avg->hvalue.counters[0] + all / 2) / all));
+  return true;
 }
 
 /* Sample-use mode: attach to the indirect call STMT the N callees a

@@ -1,9 +1,11 @@
 /* The program of sample.exp: classify runs its rare branch (a call,
    so that GCC cannot if-convert it) for one value in ten; apply calls
-   through a pointer; pick has a one-instruction arm and a long one.  */
+   through a pointer; pick has a one-instruction arm and a long one;
+   copy_rec copies a size GCC cannot know.  */
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 __attribute__ ((noinline)) static int
 rare (int x)
@@ -61,6 +63,13 @@ pick (int x, const int *t)
 }
 
 static const int table[8] = { 3, 1, 4, 1, 5, 9, 2, 6 };
+
+/* Not called: sample.exp gives it a profile of its memcpy's sizes.  */
+void
+copy_rec (char *dst, const char *src, size_t len)
+{
+  memcpy (dst, src, len);
+}
 
 int
 main (int argc, char **argv)
