@@ -5,10 +5,10 @@
    samples that carry the register DX (perf record --user-regs=dx) and
    whose IP is the call instruction itself: the arguments are all set
    there, and DX is the third, the size (x86-64 SysV ABI).  Which
-   samples land on the call does not depend on the size, so these
-   sizes are a fair sample of the calls (a sample inside the callee
-   would favour long copies, and there the callee has already changed
-   its registers).  A call instruction belongs to the call probe with
+   samples land on the call depends little on the size (a sample
+   inside the callee would favour long copies, and there the callee
+   has already changed its registers); stalls at the call (a full
+   store buffer after a long copy) can still favour some calls.  A call instruction belongs to the call probe with
    the highest address between the previous call instruction (or the
    function's start) and it, when exactly one probe has that address:
    a call probe's address is that of its call statement's first
