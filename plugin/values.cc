@@ -649,6 +649,9 @@ lp_annotate_sampled_memop (gimple *stmt, const lp_size_count *sizes,
       gcov_type c = scale_to_block (sizes[i].count, total, all);
       sum += (double) c * MIN (sizes[i].size,
 			       (unsigned HOST_WIDE_INT) 1 << 20);
+      /* No size beyond INT_MAX is a real copy: not a value to test.  */
+      if (sizes[i].size > INT_MAX)
+	continue;
       /* Keep the MAX_VALUES largest: replace the smallest kept.  */
       unsigned k = nv;
       if (nv == max_values)
