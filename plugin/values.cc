@@ -675,9 +675,11 @@ lp_annotate_sampled_memop (gimple *stmt, const lp_size_count *sizes,
   histogram_value avg = add_histogram (stmt, HIST_TYPE_AVERAGE, size, 2);
   avg->hvalue.counters[0] = (gcov_type) (sum + 0.5);
   avg->hvalue.counters[1] = all;
+  if (dump && nv)
+    fprintf (dump, " most-common=%" PRId64 ":%" PRId64,
+	     (int64_t) h->hvalue.counters[2], (int64_t) h->hvalue.counters[3]);
   if (dump)
-    fprintf (dump, " most-common=%" PRId64 ":%" PRId64 " average=%" PRId64,
-	     (int64_t) h->hvalue.counters[2], (int64_t) h->hvalue.counters[3],
+    fprintf (dump, " average=%" PRId64,
 	     (int64_t) ((avg->hvalue.counters[0] + all / 2) / all));
   return true;
 }
