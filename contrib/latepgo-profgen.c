@@ -19,10 +19,10 @@
    The pieces, one file each: elf-read.c (sections, build id, PT_LOAD,
    function bounds), probe-decode.c (.pseudo_probe, .pseudo_probe_desc),
    probe-regions.c (code regions of the probes, instruction counts,
-   count estimates, call targets, memop sizes), perf-samples.c (perf buildid-list and
-   perf script, mappings, build-id checks, call stacks), sample-write.c
-   (the output), run-cmd.c
-   (running perf and objdump).
+   count estimates, call targets, memop sizes), perf-samples.c (perf
+   buildid-list and perf script, mappings, build-id checks, call
+   stacks, DX), sample-write.c (the output), run-cmd.c (running perf
+   and objdump).
 
    --show-probes prints each decoded probe on one line, in the order of
    the .pseudo_probe section, after a line "# BIN" per binary:

@@ -70,16 +70,25 @@ insn_is (const char *insn, const char *word)
 	     || insn[n] == 0);
 }
 
-/* An unconditional jump or a return: what follows is reached only as a
-   jump target.  */
-static int
-is_jump (const char *insn)
+/* INSN after the prefixes objdump shows before a jump, call or return
+   (CET's notrack, MPX's bnd, rep/repz before ret).  */
+static const char *
+skip_branch_prefixes (const char *insn)
 {
   static const char *const prefixes[] = { "notrack ", "bnd ", "rep ",
 					  "repz " };
   for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
     if (strncmp (insn, prefixes[i], strlen (prefixes[i])) == 0)
       insn += strlen (prefixes[i]);
+  return insn;
+}
+
+/* An unconditional jump or a return: what follows is reached only as a
+   jump target.  */
+static int
+is_jump (const char *insn)
+{
+  insn = skip_branch_prefixes (insn);
   return insn_is (insn, "jmp") || insn_is (insn, "ret")
 	 || insn_is (insn, "ud2");
 }
@@ -102,10 +111,7 @@ is_padding (const char *insn)
 static int
 call_kind (const char *insn)
 {
-  static const char *const prefixes[] = { "notrack ", "bnd " };
-  for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
-    if (strncmp (insn, prefixes[i], strlen (prefixes[i])) == 0)
-      insn += strlen (prefixes[i]);
+  insn = skip_branch_prefixes (insn);
   if (!insn_is (insn, "call") && !insn_is (insn, "callq"))
     return 0;
   const char *lt = strchr (insn, '<');

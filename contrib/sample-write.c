@@ -79,15 +79,18 @@ push_body (struct out_func *f, uint32_t index, uint64_t count,
   f->num_body++;
 }
 
-/* A copy of the N elements of SIZE bytes at P, or NULL if N is 0.  */
+/* ARR (malloc'd, NULL when NUM is 0) of NUM elements of SIZE bytes
+   with the N elements at FROM appended: the array, grown, or ARR when
+   N is 0.  */
 static void *
-copy_array (const void *p, size_t n, size_t size)
+append_array (void *arr, size_t num, const void *from, size_t n,
+	      size_t size)
 {
   if (n == 0)
-    return NULL;
-  void *c = xmalloc (n * size);
-  memcpy (c, p, n * size);
-  return c;
+    return arr;
+  arr = xrealloc (arr, (num + n) * size);
+  memcpy ((char *) arr + num * size, from, n * size);
+  return arr;
 }
 
 /* A copy of the call targets of probe P in REGS, or NULL.  */
@@ -95,8 +98,8 @@ static struct call_target *
 copy_targets (const struct probe_regions *regs, size_t p, size_t *num)
 {
   *num = regs->targets ? regs->targets[p].num : 0;
-  return *num ? copy_array (regs->targets[p].targets, *num,
-			    sizeof (struct call_target)) : NULL;
+  return append_array (NULL, 0, *num ? regs->targets[p].targets : NULL,
+		       *num, sizeof (struct call_target));
 }
 
 /* A copy of the memop sizes of probe P in REGS, or NULL.  */
@@ -104,8 +107,8 @@ static struct size_count *
 copy_sizes (const struct probe_regions *regs, size_t p, size_t *num)
 {
   *num = regs->sizes ? regs->sizes[p].num : 0;
-  return *num ? copy_array (regs->sizes[p].sizes, *num,
-			    sizeof (struct size_count)) : NULL;
+  return append_array (NULL, 0, *num ? regs->sizes[p].sizes : NULL, *num,
+		       sizeof (struct size_count));
 }
 
 /* Warn once per GUID about a missing descriptor.  */
@@ -309,23 +312,13 @@ static void
 merge_body (struct out_body *into, struct out_body *from)
 {
   into->count = lp_sat_add (into->count, from->count);
-  if (from->num_sizes)
-    {
-      into->sizes = xrealloc (into->sizes,
-			      (into->num_sizes + from->num_sizes)
-			      * sizeof *into->sizes);
-      memcpy (into->sizes + into->num_sizes, from->sizes,
-	      from->num_sizes * sizeof *from->sizes);
-      into->num_sizes += from->num_sizes;
-    }
+  into->sizes = append_array (into->sizes, into->num_sizes, from->sizes,
+			      from->num_sizes, sizeof *into->sizes);
+  into->num_sizes += from->num_sizes;
   free (from->sizes);
-  if (from->num_targets == 0)
-    return;
-  into->targets = xrealloc (into->targets,
-			    (into->num_targets + from->num_targets)
-			    * sizeof *into->targets);
-  memcpy (into->targets + into->num_targets, from->targets,
-	  from->num_targets * sizeof *from->targets);
+  into->targets = append_array (into->targets, into->num_targets,
+				from->targets, from->num_targets,
+				sizeof *into->targets);
   into->num_targets += from->num_targets;
   free (from->targets);
 }

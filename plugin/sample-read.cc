@@ -179,8 +179,6 @@ static bool parse_number (const char **, unsigned HOST_WIDE_INT *);
    line to LLVM, written by latepgo-profgen after the body line of call
    probe ID) into SIZES.  Returns false if malformed.  */
 
-static bool parse_number (const char **, unsigned HOST_WIDE_INT *);
-
 static bool
 parse_sizes (const char *p, vec<lp_size_count> *sizes)
 {
