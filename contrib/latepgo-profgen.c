@@ -14,7 +14,8 @@
    session and a cheap low-frequency call-stack session can be
    combined.  Those recorded with the register DX (perf record
    --user-regs=dx) also give the sizes of memcpy and memset calls:
-   DX at a sample on the call instruction (probe-regions.h).
+   DX at a sample on the call instruction or on one of the instructions
+   before it that leave DX alone (probe-regions.h).
 
    The pieces, one file each: elf-read.c (sections, build id, PT_LOAD,
    function bounds), probe-decode.c (.pseudo_probe, .pseudo_probe_desc),
@@ -119,13 +120,14 @@ print_usage (FILE *f)
 "  INDEX: COUNT F:CALLS G:CALLS ...\n"
 "(in samples, most called first).\n"
 "\n"
-"With DX, a sample whose IP is a call instruction to memcpy, memmove,\n"
-"mempcpy or memset (objdump -d) counts DX, the call's size, for the\n"
-"call probe of that call (the last call probe at or before it); the\n"
-"probe's line is followed by\n"
+"With DX, a sample whose IP is a call to memcpy, memmove, mempcpy or\n"
+"memset (objdump -d), a tail jump to one, or an instruction that runs\n"
+"straight into one without changing DX, counts DX, the call's size,\n"
+"for the call probe of that call (the last call probe at or before\n"
+"it); the probe's line is followed by\n"
 "#sizes INDEX: SIZE:SAMPLES ...\n"
 "(most seen first; a comment to LLVM's reader).  Samples in a row at\n"
-"one call with one size count once.\n",
+"one address with one size count once.\n",
 	   progname, progname, progname);
 }
 

@@ -32,8 +32,9 @@
    --user-regs=dx, or any call graph mode that saves user registers;
    'perf evlist -v' shows sample_regs_user with bit 3 set), the sample
    pass asks for it too (-F pid,ip,uregs) and passes it on with the
-   sample: at a call instruction, DX is the call's third argument, the
-   size of a memcpy, memmove or memset (x86-64 SysV ABI).  */
+   sample: at a call instruction (and before it, until DX is set), DX
+   is the call's third argument, the size of a memcpy, memmove or
+   memset (x86-64 SysV ABI).  */
 
 #ifndef LATEPGO_PERF_SAMPLES_H
 #define LATEPGO_PERF_SAMPLES_H

@@ -105,18 +105,109 @@ is_padding (const char *insn)
 	 || strncmp (insn, "xchg   %ax,%ax", 14) == 0;
 }
 
+/* The mnemonic of INSN (objdump's text) after the branch prefixes, as
+   a NUL-terminated copy in BUF of SIZE bytes; its operands are at the
+   returned pointer.  */
+static const char *
+split_mnemonic (const char *insn, char *buf, size_t size)
+{
+  insn = skip_branch_prefixes (insn);
+  size_t n = strcspn (insn, " \t\n");
+  if (n >= size)
+    n = size - 1;
+  memcpy (buf, insn, n);
+  buf[n] = 0;
+  insn += strcspn (insn, " \t\n");
+  return insn + strspn (insn, " \t");
+}
+
+/* True if INSN may leave the straight line to the next instruction:
+   any jump, call, return or trap.  */
+static int
+is_control (const char *insn)
+{
+  char mn[32];
+  split_mnemonic (insn, mn, sizeof mn);
+  static const char *const words[] = { "call", "ret", "loop", "ud2", "int3",
+				       "int", "hlt", "syscall", "sysenter" };
+  if (mn[0] == 'j')
+    return 1;
+  for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+    if (strncmp (mn, words[i], strlen (words[i])) == 0)
+      return 1;
+  return 0;
+}
+
+/* True if the operand text OP (up to a comma or the end) is the
+   register DX in one of its widths.  */
+static int
+is_dx_operand (const char *op)
+{
+  static const char *const dx[] = { "%rdx", "%edx", "%dx", "%dl", "%dh" };
+  for (size_t i = 0; i < sizeof dx / sizeof dx[0]; i++)
+    {
+      size_t n = strlen (dx[i]);
+      if (strncmp (op, dx[i], n) == 0
+	  && (op[n] == 0 || op[n] == ',' || op[n] == ' ' || op[n] == '\n'))
+	return 1;
+    }
+  return 0;
+}
+
+/* True if INSN may change DX.  objdump prints AT&T syntax, where the
+   destination is the last operand; besides, some instructions write
+   DX implicitly (sign extension into DX:AX, multiply and divide, the
+   time-stamp counter, cpuid) and exchanges write both operands.  */
+static int
+writes_dx (const char *insn)
+{
+  char mn[32];
+  const char *ops = split_mnemonic (insn, mn, sizeof mn);
+  static const char *const implicit[] = { "cqto", "cltd", "cwtd", "rdtsc",
+					  "rdpmc", "rdmsr", "xgetbv",
+					  "cpuid", "rdpid", "mul", "div",
+					  "idiv" };
+  for (size_t i = 0; i < sizeof implicit / sizeof implicit[0]; i++)
+    if (strncmp (mn, implicit[i], strlen (implicit[i])) == 0)
+      return 1;
+  /* The one-operand imul writes DX:AX.  */
+  if (strncmp (mn, "imul", 4) == 0 && !strchr (ops, ','))
+    return 1;
+  if (!strstr (ops, "%rdx") && !strstr (ops, "%edx") && !strstr (ops, "%dx")
+      && !strstr (ops, "%dl") && !strstr (ops, "%dh"))
+    return 0;
+  if (strncmp (mn, "xchg", 4) == 0 || strncmp (mn, "xadd", 4) == 0
+      || strncmp (mn, "cmpxchg", 7) == 0)
+    return 1;
+  /* These read their last operand only.  */
+  if (strncmp (mn, "cmp", 3) == 0 || strncmp (mn, "test", 4) == 0
+      || strncmp (mn, "push", 4) == 0 || strcmp (mn, "bt") == 0
+      || strcmp (mn, "btq") == 0 || strcmp (mn, "btl") == 0)
+    return 0;
+  /* The last operand, after any '#' comment objdump adds.  */
+  const char *last = ops;
+  for (const char *s = ops; *s && *s != '#'; s++)
+    if (*s == ',')
+      last = s + 1;
+  while (*last == ' ')
+    last++;
+  return is_dx_operand (last);
+}
+
 /* If INSN (objdump's text) is a call to memcpy, memmove, mempcpy or
-   memset, through the PLT, the GOT or directly, return 1.  Any other
-   call: 2.  Else 0.  */
+   memset, through the PLT, the GOT or directly, or a jump to one (a
+   tail call), return 1.  Any other call: 2.  Else 0.  */
 static int
 call_kind (const char *insn)
 {
   insn = skip_branch_prefixes (insn);
-  if (!insn_is (insn, "call") && !insn_is (insn, "callq"))
+  int jump = insn_is (insn, "jmp") || insn_is (insn, "jmpq");
+  if (!jump && !insn_is (insn, "call") && !insn_is (insn, "callq"))
     return 0;
+  int other = jump ? 0 : 2;
   const char *lt = strchr (insn, '<');
   if (!lt)
-    return 2;
+    return other;
   static const char *const memops[] = { "memcpy", "memmove", "mempcpy",
 					"memset" };
   for (size_t i = 0; i < sizeof memops / sizeof memops[0]; i++)
@@ -127,7 +218,7 @@ call_kind (const char *insn)
 	  && (lt[n + 1] == '>' || lt[n + 1] == '@'))
 	return 1;
     }
-  return 2;
+  return other;
 }
 
 /* Count instructions per region with objdump -d over the span of the
@@ -169,6 +260,10 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
   size_t cap = 0;
   int after_jump = 0;
   uint64_t floor = 0;
+  /* The first address of the straight run of instructions (no control
+     transfer, no write of DX) that ends at the current one; 0: the
+     next instruction starts one.  */
+  uint64_t window = 0;
   while (getline (&line, &cap, cmd.out) >= 0)
     {
       const char *s = line;
@@ -178,7 +273,10 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
 	  char *end;
 	  unsigned long long sym = strtoull (s, &end, 16);
 	  if (end != s && end[0] == ' ' && end[1] == '<')
-	    floor = sym;
+	    {
+	      floor = sym;
+	      window = 0;
+	    }
 	  continue;
 	}
       while (*s == ' ')
@@ -196,6 +294,8 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
       size_t r = find_region (regs, addr);
       if (r != SIZE_MAX && !padding)
 	regs->regions[r].insns++;
+      if (!window)
+	window = addr;
       int kind = call_kind (insn);
       if (kind == 1)
 	{
@@ -209,11 +309,14 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
 	    }
 	  struct memop_call *c = &regs->memop_calls[regs->num_memop_calls++];
 	  c->addr = addr;
+	  c->window = window;
 	  c->floor = floor;
 	  c->probe = SIZE_MAX;
 	}
       if (kind)
 	floor = addr + 1;
+      if (is_control (insn) || writes_dx (insn))
+	window = 0;
     }
   free (line);
   int status = run_finish (&cmd, &err);
@@ -415,7 +518,9 @@ regions_add_size (struct probe_regions *regs, uint64_t vaddr, uint64_t dx)
       else
 	hi = mid;
     }
-  if (lo == regs->num_memop_calls || regs->memop_calls[lo].addr != vaddr
+  /* The first call at or above VADDR: DX is its size if VADDR is in
+     the call's window.  */
+  if (lo == regs->num_memop_calls || regs->memop_calls[lo].window > vaddr
       || regs->memop_calls[lo].probe == SIZE_MAX)
     return 0;
   size_t p = regs->memop_calls[lo].probe;

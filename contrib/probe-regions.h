@@ -3,12 +3,15 @@
 
    The sizes of memcpy, memmove, mempcpy and memset calls come from
    samples that carry the register DX (perf record --user-regs=dx) and
-   whose IP is the call instruction itself: the arguments are all set
-   there, and DX is the third, the size (x86-64 SysV ABI).  Which
-   samples land on the call depends little on the size (a sample
-   inside the callee would favour long copies, and there the callee
-   has already changed its registers); stalls at the call (a full
-   store buffer after a long copy) can still favour some calls.  A call instruction belongs to the call probe with
+   whose IP is in the call's window: the call instruction (or tail
+   jump) and the instructions before it that run straight into it (no
+   jump, call or return in between) without writing DX.  At the call
+   DX is the third argument, the size (x86-64 SysV ABI), and in the
+   window it already is.  Which samples land there depends little on
+   the size (a sample inside the callee would favour long copies, and
+   there the callee has already changed its registers); stalls at the
+   call (a full store buffer after a long copy) can still favour some
+   calls.  A call instruction belongs to the call probe with
    the highest address between the previous call instruction (or the
    function's start) and it, when exactly one probe has that address:
    a call probe's address is that of its call statement's first
@@ -64,7 +67,7 @@ struct probe_targets
 };
 
 /* How often a memory-operation call was seen with a size: the value
-   of DX in samples at the call instruction.  */
+   of DX in samples in the call's window (see above).  */
 struct size_count
 {
   uint64_t size;
@@ -77,11 +80,15 @@ struct probe_sizes
   size_t num, cap;
 };
 
-/* A call instruction to memcpy, memmove, mempcpy or memset and the call
-   probe of the call statement it comes from (SIZE_MAX if unknown).  */
+/* A call instruction to memcpy, memmove, mempcpy or memset (or a tail
+   jump to one) and the call probe of the call statement it comes from
+   (SIZE_MAX if unknown).  */
 struct memop_call
 {
   uint64_t addr;
+  /* The first address from which the code runs straight to the call
+     without changing DX: a sample there already has the size in DX.  */
+  uint64_t window;
   uint64_t floor;		/* The lowest address its probe may have.  */
   size_t probe;
 };
@@ -129,9 +136,9 @@ const char *regions_function_at (const struct probe_regions *regs,
 int regions_add_call (struct probe_regions *regs, const struct probe_set *set,
 		      uint64_t vaddr, const char *callee);
 
-/* A sample at VADDR with the register DX: when VADDR is a memop call
-   instruction whose call probe is known, count DX as a size of that
-   call.  Return 1 if counted, else 0.  */
+/* A sample at VADDR with the register DX: when VADDR is in the window
+   of a memop call whose call probe is known, count DX as a size of
+   that call.  Return 1 if counted, else 0.  */
 int regions_add_size (struct probe_regions *regs, uint64_t vaddr,
 		      uint64_t dx);
 
