@@ -105,13 +105,26 @@ is_padding (const char *insn)
 	 || strncmp (insn, "xchg   %ax,%ax", 14) == 0;
 }
 
-/* The mnemonic of INSN (objdump's text) after the branch prefixes, as
-   a NUL-terminated copy in BUF of SIZE bytes; its operands are at the
+/* The mnemonic of INSN (objdump's text) after its prefixes, as a
+   NUL-terminated copy in BUF of SIZE bytes; its operands are at the
    returned pointer.  */
 static const char *
 split_mnemonic (const char *insn, char *buf, size_t size)
 {
-  insn = skip_branch_prefixes (insn);
+  static const char *const prefixes[] = { "lock ", "data16 ", "addr32 ",
+					  "cs ", "ds ", "es ", "fs ", "gs ",
+					  "ss ", "repnz ", "repne ", "repe ",
+					  "xacquire ", "xrelease " };
+  const char *before;
+  do
+    {
+      before = insn;
+      insn = skip_branch_prefixes (insn);
+      for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+	if (strncmp (insn, prefixes[i], strlen (prefixes[i])) == 0)
+	  insn += strlen (prefixes[i]);
+    }
+  while (insn != before);
   size_t n = strcspn (insn, " \t\n");
   if (n >= size)
     n = size - 1;
