@@ -37,7 +37,8 @@ Figures:
             lines); per function, both are normalized to their sum and
             the overlap sum(min) is taken; functions are weighted by
             their instrumented share of all line counts.  Also the share
-            of two-way branches whose likelier side is the same.
+            of two-way branches whose likelier side is the same, of all
+            compared and weighted by how often each ran (instrumented).
 Output: a table on stdout and out/samplepgo.json.  Builds run two at a
 time; timed runs run alone, pinned to CPU 1.
 """
@@ -136,13 +137,15 @@ def line_counts(dump):
 
 
 def branch_sides(dump):
-    """{(function, block): likelier successor} of two-way branches."""
+    """{(function, block): (likelier successor, times the branch ran)}
+    of two-way branches."""
     out, fn, edges = {}, None, {}
 
     def flush():
         for b, succ in edges.items():
             if len(succ) == 2 and succ[0][1] != succ[1][1]:
-                out[(fn, b)] = max(succ, key=lambda s: s[1])[0]
+                out[(fn, b)] = (max(succ, key=lambda s: s[1])[0],
+                                succ[0][1] + succ[1][1])
 
     with open(dump) as f:
         for line in f:
@@ -176,8 +179,13 @@ def agreement(instr_dump, sample_dump):
         score += ov * sa / total
     ba, bb = branch_sides(instr_dump), branch_sides(sample_dump)
     common = [k for k in ba if k in bb]
-    same = sum(1 for k in common if ba[k] == bb[k])
-    return score, (same / len(common) if common else None), len(common)
+    same = sum(1 for k in common if ba[k][0] == bb[k][0])
+    # The same, each branch weighted by how often it ran (instrumented):
+    # what layout and prediction of the hot code see.
+    runs = sum(ba[k][1] for k in common)
+    same_runs = sum(ba[k][1] for k in common if ba[k][0] == bb[k][0])
+    return (score, (same / len(common) if common else None), len(common),
+            same_runs / runs if runs else None)
 
 
 def text_bytes(exe):
@@ -299,8 +307,8 @@ def workload(w, rounds, root):
     mean["share_ir"] = share(dict(ir_ratio, mean=mean["ir_ratio"]), "mean")
     mean["share_run"] = share(dict(run_ratio, mean=mean["run_ratio"]), "mean")
 
-    overlap, branch_same, n_branches = agreement(dumps["instr"],
-                                                 dumps["sample"])
+    overlap, branch_same, n_branches, branch_same_runs = agreement(
+        dumps["instr"], dumps["sample"])
     res = dict(
         workload=w, rounds=rounds, train=train, eval=evalin, small=small,
         perf_freq=PERF_FREQ, perf_runs=PERF_RUNS, perf_seconds=perf_secs,
@@ -313,7 +321,8 @@ def workload(w, rounds, root):
         probed_text_identical=text_bytes(probed) == text_bytes(plain),
         outputs_agree=len(outs) == 2,
         line_overlap=overlap, branch_direction_agreement=branch_same,
-        branches_compared=n_branches)
+        branches_compared=n_branches,
+        branch_direction_agreement_by_runs=branch_same_runs)
     return res
 
 
@@ -345,7 +354,7 @@ def main():
         i, t, m = r["ir_ratio"], r["run_ratio"], r["sample_mean"]
         ss = r["sample_sessions"]
         print("| %s | %.4f / %.3f / %.3f (%s) | %.3f / %.3f / %.3f (%s) |"
-              " %s, %s | %s | %s of %d | %s |"
+              " %s, %s | %s | %s of %d (%s by runs) | %s |"
               % (r["workload"], i["probed"], i["instr"], m["ir_ratio"],
                  " ".join("%.3f" % x["ir_ratio"] for x in ss),
                  t["probed"], t["instr"], m["run_ratio"],
@@ -354,6 +363,7 @@ def main():
                  fmt(r["line_overlap"], "%.2f"),
                  fmt(r["branch_direction_agreement"], "%.2f"),
                  r["branches_compared"],
+                 fmt(r["branch_direction_agreement_by_runs"], "%.2f"),
                  "identical" if r["probed_text_identical"] else "DIFFERENT"))
     os.makedirs(config.OUT_ROOT, exist_ok=True)
     with open(os.path.join(config.OUT_ROOT, "samplepgo.json"), "w") as f:
