@@ -70,16 +70,27 @@ insn_is (const char *insn, const char *word)
 	     || insn[n] == 0);
 }
 
-/* INSN after the prefixes objdump shows before a jump, call or return
-   (CET's notrack, MPX's bnd, rep/repz before ret).  */
+/* INSN (objdump's text) after the prefixes objdump prints as words of
+   their own, in any order: CET's notrack, MPX's bnd, rep and its
+   forms, lock, segments, operand and address size, HLE.  */
 static const char *
-skip_branch_prefixes (const char *insn)
+skip_prefixes (const char *insn)
 {
   static const char *const prefixes[] = { "notrack ", "bnd ", "rep ",
-					  "repz " };
-  for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
-    if (strncmp (insn, prefixes[i], strlen (prefixes[i])) == 0)
-      insn += strlen (prefixes[i]);
+					  "repz ", "repnz ", "repe ",
+					  "repne ", "lock ", "data16 ",
+					  "addr32 ", "cs ", "ds ", "es ",
+					  "fs ", "gs ", "ss ", "xacquire ",
+					  "xrelease " };
+  const char *before;
+  do
+    {
+      before = insn;
+      for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+	if (strncmp (insn, prefixes[i], strlen (prefixes[i])) == 0)
+	  insn += strlen (prefixes[i]);
+    }
+  while (insn != before);
   return insn;
 }
 
@@ -88,7 +99,7 @@ skip_branch_prefixes (const char *insn)
 static int
 is_jump (const char *insn)
 {
-  insn = skip_branch_prefixes (insn);
+  insn = skip_prefixes (insn);
   return insn_is (insn, "jmp") || insn_is (insn, "ret")
 	 || insn_is (insn, "ud2");
 }
@@ -98,8 +109,7 @@ is_jump (const char *insn)
 static int
 is_padding (const char *insn)
 {
-  while (strncmp (insn, "data16 ", 7) == 0 || strncmp (insn, "cs ", 3) == 0)
-    insn += strncmp (insn, "cs ", 3) == 0 ? 3 : 7;
+  insn = skip_prefixes (insn);
   return insn_is (insn, "nop") || insn_is (insn, "nopl")
 	 || insn_is (insn, "nopw") || insn_is (insn, "int3")
 	 || strncmp (insn, "xchg   %ax,%ax", 14) == 0;
@@ -111,20 +121,7 @@ is_padding (const char *insn)
 static const char *
 split_mnemonic (const char *insn, char *buf, size_t size)
 {
-  static const char *const prefixes[] = { "lock ", "data16 ", "addr32 ",
-					  "cs ", "ds ", "es ", "fs ", "gs ",
-					  "ss ", "repnz ", "repne ", "repe ",
-					  "xacquire ", "xrelease " };
-  const char *before;
-  do
-    {
-      before = insn;
-      insn = skip_branch_prefixes (insn);
-      for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
-	if (strncmp (insn, prefixes[i], strlen (prefixes[i])) == 0)
-	  insn += strlen (prefixes[i]);
-    }
-  while (insn != before);
+  insn = skip_prefixes (insn);
   size_t n = strcspn (insn, " \t\n");
   if (n >= size)
     n = size - 1;
@@ -141,8 +138,9 @@ is_control (const char *insn)
 {
   char mn[32];
   split_mnemonic (insn, mn, sizeof mn);
-  static const char *const words[] = { "call", "ret", "loop", "ud2", "int3",
-				       "int", "hlt", "syscall", "sysenter" };
+  /* Prefixes of mnemonics: "int" is int3 too, "call" callq.  */
+  static const char *const words[] = { "call", "ret", "loop", "ud2", "int",
+				       "hlt", "syscall", "sysenter" };
   if (mn[0] == 'j')
     return 1;
   for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
@@ -151,19 +149,30 @@ is_control (const char *insn)
   return 0;
 }
 
-/* True if the operand text OP (up to a comma or the end) is the
-   register DX in one of its widths.  */
+/* The register DX in its widths, as objdump names them.  */
+static const char *const dx_names[] = { "%rdx", "%edx", "%dx", "%dl", "%dh" };
+
+/* True if the operand text OP (up to a comma or the end) is DX.  */
 static int
 is_dx_operand (const char *op)
 {
-  static const char *const dx[] = { "%rdx", "%edx", "%dx", "%dl", "%dh" };
-  for (size_t i = 0; i < sizeof dx / sizeof dx[0]; i++)
+  for (size_t i = 0; i < sizeof dx_names / sizeof dx_names[0]; i++)
     {
-      size_t n = strlen (dx[i]);
-      if (strncmp (op, dx[i], n) == 0
+      size_t n = strlen (dx_names[i]);
+      if (strncmp (op, dx_names[i], n) == 0
 	  && (op[n] == 0 || op[n] == ',' || op[n] == ' ' || op[n] == '\n'))
 	return 1;
     }
+  return 0;
+}
+
+/* True if the operand text OPS names DX anywhere.  */
+static int
+mentions_dx (const char *ops)
+{
+  for (size_t i = 0; i < sizeof dx_names / sizeof dx_names[0]; i++)
+    if (strstr (ops, dx_names[i]))
+      return 1;
   return 0;
 }
 
@@ -186,8 +195,7 @@ writes_dx (const char *insn)
   /* The one-operand imul writes DX:AX.  */
   if (strncmp (mn, "imul", 4) == 0 && !strchr (ops, ','))
     return 1;
-  if (!strstr (ops, "%rdx") && !strstr (ops, "%edx") && !strstr (ops, "%dx")
-      && !strstr (ops, "%dl") && !strstr (ops, "%dh"))
+  if (!mentions_dx (ops))
     return 0;
   if (strncmp (mn, "xchg", 4) == 0 || strncmp (mn, "xadd", 4) == 0
       || strncmp (mn, "cmpxchg", 7) == 0)
@@ -213,7 +221,7 @@ writes_dx (const char *insn)
 static int
 call_kind (const char *insn)
 {
-  insn = skip_branch_prefixes (insn);
+  insn = skip_prefixes (insn);
   int jump = insn_is (insn, "jmp") || insn_is (insn, "jmpq");
   if (!jump && !insn_is (insn, "call") && !insn_is (insn, "callq"))
     return 0;
