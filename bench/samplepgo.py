@@ -27,7 +27,16 @@ Figures:
             (quick); each round gives variant/plain of that round, and
             the median of those is reported with its quartiles (a
             shared VM drifts by several percent within a minute, which
-            pairing within a round cancels)
+            pairing within a round cancels).  Every build is also
+            linked behind LAYOUTS-1 padding functions of different sizes
+            (LAYOUTS, default 3), which moves all of its code by that
+            many bytes: where code falls on cache lines and pages moves
+            a build's time by about 1% either way (sqlite plain: 0.993
+            to 1.010 of itself), which is luck, not profile quality.  A
+            round runs every layout of every build; a build's time in
+            the round is the geometric mean over its layouts.  "run" is
+            that layout-averaged ratio; "as built" is the ratio of the
+            builds as linked, from the same rounds
   share     (1 - sample ratio) / (1 - instr ratio): how much of the
             instrumented speedup sample PGO gets (goal >= 0.70), from
             the geometric mean of the sessions' ratios
@@ -72,6 +81,11 @@ PERF_RUNS = int(os.environ.get("SAMPLEPGO_RUNS", "5"))
 # of the same runs with DWARF stack dumps at PERF_CG_FREQ Hz ("0": none).
 PERF_CG_FREQ = os.environ.get("SAMPLEPGO_CG_FREQ", "5000")
 SESSIONS = int(os.environ.get("SAMPLEPGO_SESSIONS", "3"))
+# Code layouts timed per build: the build as linked, then behind padding
+# functions of these sizes (multiples of 16 bytes, GCC's function
+# alignment, but not of 64: every layout moves code across cache lines).
+PAD_BYTES = [0, 1040, 3088, 2064, 528, 1552]
+LAYOUTS = int(os.environ.get("SAMPLEPGO_LAYOUTS", "3"))
 
 
 def log(*a):
@@ -89,17 +103,35 @@ def run(cmd, **kw):
 def build(w, name, flags, libs, d):
     """Compile and link workload W into D/NAME/bench; return the path."""
     spec = config.WORKLOADS[w]
-    cc = config.GXX if spec["lang"] == "c++" else config.GCC
     out = os.path.join(d, name)
     os.makedirs(out, exist_ok=True)
-    objs = []
     for src in spec["sources"]:
         obj = os.path.join(out, os.path.basename(src) + ".o")
-        run([cc] + config.OPT + spec["cflags"] + flags
+        run([compiler(w)] + config.OPT + spec["cflags"] + flags
             + ["-c", src, "-o", obj], cwd=d)
-        objs.append(obj)
+    return link(w, out, libs, 0)
+
+
+def compiler(w):
+    return config.GXX if config.WORKLOADS[w]["lang"] == "c++" else config.GCC
+
+
+def link(w, out, libs, pad):
+    """Link the objects build() left in OUT, behind a function of PAD
+    bytes when PAD > 0 (OUT/bench-padPAD); return the executable."""
+    spec = config.WORKLOADS[w]
+    objs = [os.path.join(out, os.path.basename(src) + ".o")
+            for src in spec["sources"]]
     exe = os.path.join(out, "bench")
-    run([cc] + config.OPT + objs + libs + spec["libs"] + ["-o", exe])
+    if pad:
+        src = os.path.join(out, "pad%d.c" % pad)
+        with open(src, "w") as f:
+            f.write("void latepgo_bench_pad%d (void)\n"
+                    "{ __asm__ (\".skip %d, 0x90\"); }\n" % (pad, pad))
+        run([config.GCC, "-O2", "-c", src, "-o", src[:-2] + ".o"])
+        objs.insert(0, src[:-2] + ".o")
+        exe += "-pad%d" % pad
+    run([compiler(w)] + config.OPT + objs + libs + spec["libs"] + ["-o", exe])
     return exe
 
 
@@ -276,28 +308,40 @@ def workload(w, rounds, root):
     for n in names:
         ir[n], out = callgrind_ir(exes[n], small, d)
         outs.add(out)
-    log(w, ": %d interleaved rounds on" % rounds, evalin)
-    secs = {n: [] for n in names}
+    pads = PAD_BYTES[:max(1, min(LAYOUTS, len(PAD_BYTES)))]
+    layouts = {n: [exes[n]] + [link(w, os.path.dirname(exes[n]), [], p)
+                               for p in pads[1:]]
+               for n in names}
+    log(w, ": %d interleaved rounds of %d layouts on" % (rounds, len(pads)),
+        evalin)
+    secs = {n: [[] for _ in pads] for n in names}
+    runs = [(n, l) for l in range(len(pads)) for n in names]
     for r in range(rounds):
-        for k in range(len(names)):
-            n = names[(r + k) % len(names)]
-            s, out = timed(exes[n], evalin, d)
-            secs[n].append(s)
+        for k in range(len(runs)):
+            n, l = runs[(r + k) % len(runs)]
+            s, out = timed(layouts[n][l], evalin, d)
+            secs[n][l].append(s)
             outs.add(out)
-    paired = {n: [secs[n][r] / secs["plain"][r] for r in range(rounds)]
-              for n in names}
-    run_ratio = {n: statistics.median(paired[n]) for n in names}
+
+    def geomean(xs):
+        return math.exp(sum(math.log(x) for x in xs) / len(xs))
+
+    def paired_ratios(time_of):
+        paired = {n: [time_of(n, r) / time_of("plain", r)
+                      for r in range(rounds)] for n in names}
+        return paired, {n: statistics.median(paired[n]) for n in names}
+
+    paired, run_ratio = paired_ratios(
+        lambda n, r: geomean([secs[n][l][r] for l in range(len(pads))]))
     run_quartiles = {n: (statistics.quantiles(paired[n])[0],
                          statistics.quantiles(paired[n])[2])
                      for n in names} if rounds >= 2 else {}
+    _, built_ratio = paired_ratios(lambda n, r: secs[n][0][r])
     ir_ratio = {n: ir[n] / ir["plain"] for n in names}
 
     def share(ratio, n="sample"):
         gain = 1 - ratio["instr"]
         return (1 - ratio[n]) / gain if gain > 0 else None
-
-    def geomean(xs):
-        return math.exp(sum(math.log(x) for x in xs) / len(xs))
 
     sessions = [dict(ir_ratio=ir_ratio[n], run_ratio=run_ratio[n],
                      share_ir=share(ir_ratio, n), share_run=share(run_ratio, n))
@@ -306,6 +350,9 @@ def workload(w, rounds, root):
                 run_ratio=geomean([run_ratio[n] for n in samples]))
     mean["share_ir"] = share(dict(ir_ratio, mean=mean["ir_ratio"]), "mean")
     mean["share_run"] = share(dict(run_ratio, mean=mean["run_ratio"]), "mean")
+    mean["built_ratio"] = geomean([built_ratio[n] for n in samples])
+    mean["share_built"] = share(dict(built_ratio, mean=mean["built_ratio"]),
+                                "mean")
 
     overlap, branch_same, n_branches, branch_same_runs = agreement(
         dumps["instr"], dumps["sample"])
@@ -315,8 +362,9 @@ def workload(w, rounds, root):
         perf_callgraph_freq=PERF_CG_FREQ, perf_sessions=SESSIONS,
         profgen_seconds=profgen_secs, profgen_stats=pgs,
         sample_sessions=sessions, sample_mean=mean,
-        ir=ir, ir_ratio=ir_ratio, seconds=secs, run_ratio=run_ratio,
-        run_quartiles=run_quartiles,
+        ir=ir, ir_ratio=ir_ratio, seconds=secs, layout_pad_bytes=pads,
+        run_ratio=run_ratio, run_quartiles=run_quartiles,
+        built_ratio=built_ratio,
         share_ir=share(ir_ratio), share_run=share(run_ratio),
         probed_text_identical=text_bytes(probed) == text_bytes(plain),
         outputs_agree=len(outs) == 2,
@@ -348,18 +396,20 @@ def main():
     results = [workload(w, rounds, root) for w in workloads]
     print("| workload | Ir probed / instr / sample (mean; sessions) | run"
           " probed / instr / sample (mean; sessions) | share of instr speedup,"
-          " mean (Ir, run) | line overlap | branch sides agree | probed .text |")
+          " mean (Ir, run; as built) | line overlap | branch sides agree |"
+          " probed .text |")
     print("|---|---|---|---|---|---|---|")
     for r in results:
         i, t, m = r["ir_ratio"], r["run_ratio"], r["sample_mean"]
         ss = r["sample_sessions"]
         print("| %s | %.4f / %.3f / %.3f (%s) | %.3f / %.3f / %.3f (%s) |"
-              " %s, %s | %s | %s of %d (%s by runs) | %s |"
+              " %s, %s; %s | %s | %s of %d (%s by runs) | %s |"
               % (r["workload"], i["probed"], i["instr"], m["ir_ratio"],
                  " ".join("%.3f" % x["ir_ratio"] for x in ss),
                  t["probed"], t["instr"], m["run_ratio"],
                  " ".join("%.3f" % x["run_ratio"] for x in ss),
                  fmt(m["share_ir"], "%.2f"), fmt(m["share_run"], "%.2f"),
+                 fmt(m["share_built"], "%.2f"),
                  fmt(r["line_overlap"], "%.2f"),
                  fmt(r["branch_direction_agreement"], "%.2f"),
                  r["branches_compared"],
