@@ -105,33 +105,44 @@ def build(w, name, flags, libs, d):
     spec = config.WORKLOADS[w]
     out = os.path.join(d, name)
     os.makedirs(out, exist_ok=True)
-    for src in spec["sources"]:
-        obj = os.path.join(out, os.path.basename(src) + ".o")
+    for src, obj in zip(spec["sources"], objects(w, out)):
         run([compiler(w)] + config.OPT + spec["cflags"] + flags
             + ["-c", src, "-o", obj], cwd=d)
-    return link(w, out, libs, 0)
+    return link(w, out, libs)
 
 
 def compiler(w):
     return config.GXX if config.WORKLOADS[w]["lang"] == "c++" else config.GCC
 
 
-def link(w, out, libs, pad):
-    """Link the objects build() left in OUT, behind a function of PAD
-    bytes when PAD > 0 (OUT/bench-padPAD); return the executable."""
-    spec = config.WORKLOADS[w]
-    objs = [os.path.join(out, os.path.basename(src) + ".o")
-            for src in spec["sources"]]
+def objects(w, out):
+    """The object files of workload W's sources in OUT."""
+    return [os.path.join(out, os.path.basename(src) + ".o")
+            for src in config.WORKLOADS[w]["sources"]]
+
+
+def pad_object(pad, d):
+    """An object file in D with one function of PAD bytes of nops."""
+    src = os.path.join(d, "pad%d.c" % pad)
+    with open(src, "w") as f:
+        f.write("void latepgo_bench_pad%d (void)\n"
+                "{ __asm__ (\".skip %d, 0x90\"); }\n" % (pad, pad))
+    obj = src[:-2] + ".o"
+    run([config.GCC, "-O2", "-c", src, "-o", obj])
+    return obj
+
+
+def link(w, out, libs, pad=0, pad_obj=None):
+    """Link the objects build() left in OUT into OUT/bench, or, with
+    PAD_OBJ (a function of PAD bytes, pad_object), into OUT/bench-padPAD
+    behind it; return the executable."""
     exe = os.path.join(out, "bench")
-    if pad:
-        src = os.path.join(out, "pad%d.c" % pad)
-        with open(src, "w") as f:
-            f.write("void latepgo_bench_pad%d (void)\n"
-                    "{ __asm__ (\".skip %d, 0x90\"); }\n" % (pad, pad))
-        run([config.GCC, "-O2", "-c", src, "-o", src[:-2] + ".o"])
-        objs.insert(0, src[:-2] + ".o")
+    objs = objects(w, out)
+    if pad_obj:
+        objs.insert(0, pad_obj)
         exe += "-pad%d" % pad
-    run([compiler(w)] + config.OPT + objs + libs + spec["libs"] + ["-o", exe])
+    run([compiler(w)] + config.OPT + objs + libs
+        + config.WORKLOADS[w]["libs"] + ["-o", exe])
     return exe
 
 
@@ -309,8 +320,9 @@ def workload(w, rounds, root):
         ir[n], out = callgrind_ir(exes[n], small, d)
         outs.add(out)
     pads = PAD_BYTES[:max(1, min(LAYOUTS, len(PAD_BYTES)))]
-    layouts = {n: [exes[n]] + [link(w, os.path.dirname(exes[n]), [], p)
-                               for p in pads[1:]]
+    pad_objs = [pad_object(p, d) for p in pads[1:]]
+    layouts = {n: [exes[n]] + [link(w, os.path.dirname(exes[n]), [], p, o)
+                               for p, o in zip(pads[1:], pad_objs)]
                for n in names}
     log(w, ": %d interleaved rounds of %d layouts on" % (rounds, len(pads)),
         evalin)
