@@ -67,6 +67,7 @@ struct sample_ctx
 {
   struct binary *bins;
   uint64_t calls;		/* Call-stack samples given to a call site.  */
+  uint64_t tail_calls;		/* ... to an indirect tail jump.  */
   uint64_t sizes;		/* Samples that gave a memop call a size.  */
   /* The previous sample with DX: its binary, address and DX.  */
   size_t last_bin;
@@ -165,7 +166,9 @@ on_sample (void *ctx, size_t bin, uint64_t vaddr, int has_dx, uint64_t dx)
 }
 
 /* perf_read_samples call-stack callback: the function holding VADDR
-   was called from CALL_VADDR; count it if that is an indirect call.  */
+   was called from CALL_VADDR; count it if that is an indirect call, or
+   a direct call of a function that reached it by an indirect tail
+   jump.  */
 static void
 on_stack (void *ctx, size_t bin, uint64_t vaddr, size_t call_bin,
 	  uint64_t call_vaddr)
@@ -174,9 +177,13 @@ on_stack (void *ctx, size_t bin, uint64_t vaddr, size_t call_bin,
   struct binary *callee = &sc->bins[bin], *caller = &sc->bins[call_bin];
   const char *name = regions_function_at (&callee->regions, &callee->probes,
 					  vaddr);
-  if (name && regions_add_call (&caller->regions, &caller->probes,
-				call_vaddr, name))
+  if (!name)
+    return;
+  if (regions_add_call (&caller->regions, &caller->probes, call_vaddr, name))
     sc->calls++;
+  else if (regions_add_tail_call (&caller->regions, &caller->probes,
+				  call_vaddr, name))
+    sc->tail_calls++;
 }
 
 /* --verbose: what was decoded from BIN.  */
@@ -226,10 +233,12 @@ note_stats (const char *file, const struct perf_stats *st,
 	   "; unattributed: %" PRIu64, attributed, st->samples - attributed);
 }
 
-/* --verbose: what the call stacks of FILE gave; CALLS of them went to
-   indirect call sites.  */
+/* --verbose: what the call stacks of FILE gave: CALLS of them went to
+   indirect call sites from their call, TAIL_CALLS through a tail
+   jump.  */
 static void
-note_stacks (const char *file, const struct perf_stats *st, uint64_t calls)
+note_stacks (const char *file, const struct perf_stats *st, uint64_t calls,
+	     uint64_t tail_calls)
 {
   if (!st->has_stacks)
     {
@@ -238,8 +247,9 @@ note_stacks (const char *file, const struct perf_stats *st, uint64_t calls)
     }
   lp_note ("%s: %" PRIu64 " samples with call stacks, %" PRIu64 " with "
 	   "the first two frames in the binaries, %" PRIu64 " attributed to "
-	   "indirect call sites", file, st->stack_samples, st->stack_in_bins,
-	   calls);
+	   "indirect call sites (%" PRIu64 " of them through a tail jump)",
+	   file, st->stack_samples, st->stack_in_bins, calls + tail_calls,
+	   tail_calls);
 }
 
 /* --verbose: what the register DX of FILE's samples gave: SIZES of them
@@ -367,7 +377,7 @@ main (int argc, char **argv)
   for (size_t f = 0; f < num_files; f++)
     {
       struct perf_stats stats;
-      struct sample_ctx sc = { bins, 0, 0, SIZE_MAX, 0, 0 };
+      struct sample_ctx sc = { bins, 0, 0, 0, SIZE_MAX, 0, 0 };
       for (size_t i = 0; i < num; i++)
 	{
 	  attributed[i] = bins[i].regions.attributed;
@@ -379,7 +389,7 @@ main (int argc, char **argv)
 	{
 	  note_stats (files[f], &stats, bins, num, attributed, unattributed);
 	  if (!script)
-	    note_stacks (files[f], &stats, sc.calls);
+	    note_stacks (files[f], &stats, sc.calls, sc.tail_calls);
 	  note_sizes (files[f], &stats, bins, num, sc.sizes);
 	}
       free (stats.per_binary);

@@ -8,6 +8,7 @@
 
 #include <elf.h>
 #include <errno.h>
+#include <stddef.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,20 +41,35 @@ in_code (const struct elf_file *elf, uint64_t addr)
   return 0;
 }
 
-/* Index of the region holding ADDR, or SIZE_MAX.  */
+/* The number of the N elements of SIZE bytes at BASE, sorted by the
+   uint64_t at byte offset OFF, whose key is below KEY (with OR_EQUAL:
+   at or below): where KEY goes.  */
 static size_t
-find_region (const struct probe_regions *regs, uint64_t addr)
+sorted_rank (const void *base, size_t n, size_t size, size_t off,
+	     uint64_t key, int or_equal)
 {
-  size_t lo = 0, hi = regs->num_regions;
-  /* Last region starting at or below ADDR.  */
+  size_t lo = 0, hi = n;
   while (lo < hi)
     {
       size_t mid = lo + (hi - lo) / 2;
-      if (regs->regions[mid].start <= addr)
+      uint64_t v;
+      memcpy (&v, (const char *) base + mid * size + off, sizeof v);
+      if (v < key || (or_equal && v == key))
 	lo = mid + 1;
       else
 	hi = mid;
     }
+  return lo;
+}
+
+/* Index of the region holding ADDR, or SIZE_MAX.  */
+static size_t
+find_region (const struct probe_regions *regs, uint64_t addr)
+{
+  /* Last region starting at or below ADDR.  */
+  size_t lo = sorted_rank (regs->regions, regs->num_regions,
+			   sizeof *regs->regions,
+			   offsetof (struct probe_region, start), addr, 1);
   if (lo == 0 || addr >= regs->regions[lo - 1].end)
     return SIZE_MAX;
   return lo - 1;
@@ -242,6 +258,63 @@ call_kind (const char *insn)
   return other;
 }
 
+/* Grow the array *A of *CAP elements of SIZE bytes to hold N + 1.  */
+static void
+grow (void **a, size_t *cap, size_t n, size_t size)
+{
+  if (n < *cap)
+    return;
+  *cap = *cap ? 2 * *cap : 64;
+  *a = xrealloc (*a, *cap * size);
+}
+
+/* Note INSN at ADDR (objdump's text) in REGS if it is a direct call
+   (its return address is the next instruction's: *PENDING is set to
+   its index until then) or a tail jump; FN is the address of the
+   function symbol holding it.  */
+static void
+note_branch (struct probe_regions *regs, uint64_t addr, uint64_t fn,
+	     const char *insn, size_t *pending)
+{
+  char mn[32];
+  const char *ops = split_mnemonic (insn, mn, sizeof mn);
+  int call = strcmp (mn, "call") == 0 || strcmp (mn, "callq") == 0;
+  int jump = strcmp (mn, "jmp") == 0 || strcmp (mn, "jmpq") == 0;
+  if (!call && !jump)
+    return;
+  /* "53c20 <f>" or "53c30 <f+0x10>"; indirect: "*%rax", "*0x8(%rdi)".  */
+  uint64_t target = 0;
+  int at_symbol = 0;
+  if (*ops != '*')
+    {
+      char *end;
+      errno = 0;
+      target = strtoull (ops, &end, 16);
+      if (end == ops || errno || target == 0)
+	return;
+      const char *lt = strchr (end, '<');
+      at_symbol = lt && !strchr (lt, '+');
+    }
+  if (call && target)
+    {
+      grow ((void **) &regs->calls, &regs->cap_calls, regs->num_calls,
+	    sizeof *regs->calls);
+      regs->calls[regs->num_calls].addr = addr;
+      regs->calls[regs->num_calls].ret = addr + 1;	/* Until known.  */
+      regs->calls[regs->num_calls].target = target;
+      *pending = regs->num_calls++;
+    }
+  else if (jump && (!target || (at_symbol && target != fn)))
+    {
+      grow ((void **) &regs->tail_jumps, &regs->cap_tail_jumps,
+	    regs->num_tail_jumps, sizeof *regs->tail_jumps);
+      struct tail_jump *t = &regs->tail_jumps[regs->num_tail_jumps++];
+      t->addr = addr;
+      t->fn = fn;
+      t->target = target;
+    }
+}
+
 /* Count instructions per region with objdump -d over the span of the
    regions, and note the memop calls.  Return 0, or -1 when objdump
    cannot be run or fails.  */
@@ -280,7 +353,8 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
   char *line = NULL, *err;
   size_t cap = 0;
   int after_jump = 0;
-  uint64_t floor = 0;
+  uint64_t floor = 0, fn = 0;
+  size_t pending = SIZE_MAX;
   /* The first address of the straight run of instructions (no control
      transfer, no write of DX) that ends at the current one; 0: the
      next instruction starts one.  */
@@ -295,7 +369,7 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
 	  unsigned long long sym = strtoull (s, &end, 16);
 	  if (end != s && end[0] == ' ' && end[1] == '<')
 	    {
-	      floor = sym;
+	      floor = fn = sym;
 	      window = 0;
 	    }
 	  continue;
@@ -308,6 +382,10 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
       if (end == s || errno || end[0] != ':' || end[1] != '\t')
 	continue;
       const char *insn = end + 2;
+      if (pending != SIZE_MAX)
+	regs->calls[pending].ret = addr;
+      pending = SIZE_MAX;
+      note_branch (regs, addr, fn, insn, &pending);
       /* Padding after a jump or return never runs: counting it would
 	 make the block before it look less often executed.  */
       int padding = after_jump && is_padding (insn);
@@ -320,14 +398,8 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
       int kind = call_kind (insn);
       if (kind == 1)
 	{
-	  if (regs->num_memop_calls == regs->cap_memop_calls)
-	    {
-	      regs->cap_memop_calls = regs->cap_memop_calls
-				      ? 2 * regs->cap_memop_calls : 16;
-	      regs->memop_calls = xrealloc (regs->memop_calls,
-					    regs->cap_memop_calls
-					    * sizeof *regs->memop_calls);
-	    }
+	  grow ((void **) &regs->memop_calls, &regs->cap_memop_calls,
+		regs->num_memop_calls, sizeof *regs->memop_calls);
 	  struct memop_call *c = &regs->memop_calls[regs->num_memop_calls++];
 	  c->addr = addr;
 	  c->window = window;
@@ -348,6 +420,7 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
       free (err);
       for (size_t i = 0; i < regs->num_regions; i++)
 	regs->regions[i].insns = 0;
+      regs->num_calls = regs->num_tail_jumps = 0;
       return -1;
     }
   free (err);
@@ -485,13 +558,15 @@ regions_function_at (const struct probe_regions *regs,
   return desc ? desc->name : NULL;
 }
 
-int
-regions_add_call (struct probe_regions *regs, const struct probe_set *set,
-		  uint64_t vaddr, const char *callee)
+/* The indirect call probe of the region holding VADDR, or SIZE_MAX
+   when it has none or several.  */
+static size_t
+region_icall_probe (const struct probe_regions *regs,
+		    const struct probe_set *set, uint64_t vaddr)
 {
   size_t r = find_region (regs, vaddr);
   if (r == SIZE_MAX)
-    return 0;
+    return SIZE_MAX;
   const struct probe_region *reg = &regs->regions[r];
   size_t call = SIZE_MAX;
   for (size_t i = 0; i < reg->num_probes; i++)
@@ -500,12 +575,28 @@ regions_add_call (struct probe_regions *regs, const struct probe_set *set,
       if (set->probes[p].type != PROBE_INDIRECT_CALL)
 	continue;
       if (call != SIZE_MAX)
-	return 0;
+	return SIZE_MAX;
       call = p;
     }
-  if (call == SIZE_MAX)
-    return 0;
+  return call;
+}
 
+/* The index of the direct call instruction holding VADDR, or
+   SIZE_MAX.  */
+static size_t
+find_direct_call (const struct probe_regions *regs, uint64_t vaddr)
+{
+  /* The last call at or below VADDR.  */
+  size_t lo = sorted_rank (regs->calls, regs->num_calls, sizeof *regs->calls,
+			   offsetof (struct direct_call, addr), vaddr, 1);
+  return lo > 0 && vaddr < regs->calls[lo - 1].ret ? lo - 1 : SIZE_MAX;
+}
+
+/* Count one call of CALLEE for indirect call probe CALL.  */
+static void
+count_target (struct probe_regions *regs, const struct probe_set *set,
+	      size_t call, const char *callee)
+{
   if (!regs->targets)
     regs->targets = xcalloc (set->num_probes + 1, sizeof *regs->targets);
   struct probe_targets *t = &regs->targets[call];
@@ -514,7 +605,7 @@ regions_add_call (struct probe_regions *regs, const struct probe_set *set,
     if (strcmp (t->targets[i].name, callee) == 0)
       {
 	t->targets[i].samples = lp_sat_add (t->targets[i].samples, 1);
-	return 1;
+	return;
       }
   if (t->num == t->cap)
     {
@@ -524,21 +615,97 @@ regions_add_call (struct probe_regions *regs, const struct probe_set *set,
   t->targets[t->num].name = callee;
   t->targets[t->num].samples = 1;
   t->num++;
+}
+
+int
+regions_add_call (struct probe_regions *regs, const struct probe_set *set,
+		  uint64_t vaddr, const char *callee)
+{
+  /* A direct call there (objdump says so) called what it names.  */
+  if (find_direct_call (regs, vaddr) != SIZE_MAX)
+    return 0;
+  size_t call = region_icall_probe (regs, set, vaddr);
+  if (call == SIZE_MAX)
+    return 0;
+  count_target (regs, set, call, callee);
+  return 1;
+}
+
+/* The tail jumps of the function whose symbol is at FN: *N of them
+   from index *FIRST (they are by address, a function's together).  */
+static void
+function_tail_jumps (const struct probe_regions *regs, uint64_t fn,
+		     size_t *first, size_t *n)
+{
+  size_t lo = sorted_rank (regs->tail_jumps, regs->num_tail_jumps,
+			   sizeof *regs->tail_jumps,
+			   offsetof (struct tail_jump, addr), fn, 0);
+  *first = lo;
+  while (lo < regs->num_tail_jumps && regs->tail_jumps[lo].fn == fn)
+    lo++;
+  *n = lo - *first;
+}
+
+/* How many indirect tail jumps of the function at FN are in an indirect
+   call probe's region; *PROBE is that probe of the last one.  */
+static size_t
+indirect_tail_sites (const struct probe_regions *regs,
+		     const struct probe_set *set, uint64_t fn, size_t *probe)
+{
+  size_t first, n, sites = 0;
+  function_tail_jumps (regs, fn, &first, &n);
+  for (size_t i = first; i < first + n; i++)
+    if (regs->tail_jumps[i].target == 0)
+      {
+	size_t p = region_icall_probe (regs, set, regs->tail_jumps[i].addr);
+	if (p != SIZE_MAX)
+	  {
+	    sites++;
+	    *probe = p;
+	  }
+      }
+  return sites;
+}
+
+int
+regions_add_tail_call (struct probe_regions *regs,
+		       const struct probe_set *set, uint64_t vaddr,
+		       const char *callee)
+{
+  size_t c = find_direct_call (regs, vaddr);
+  if (c == SIZE_MAX)
+    return 0;
+  uint64_t fn = regs->calls[c].target;
+  const char *name = regions_function_at (regs, set, fn);
+  if (!name || strcmp (name, callee) == 0)
+    return 0;			/* An ordinary call.  */
+
+  /* A direct tail jump of FN to CALLEE, or to a function that may jump
+     on to it, leaves the way CALLEE was reached open.  */
+  size_t first, n, probe;
+  function_tail_jumps (regs, fn, &first, &n);
+  for (size_t i = first; i < first + n; i++)
+    {
+      uint64_t to = regs->tail_jumps[i].target;
+      if (to == 0)
+	continue;
+      const char *to_name = regions_function_at (regs, set, to);
+      if ((to_name && strcmp (to_name, callee) == 0)
+	  || indirect_tail_sites (regs, set, to, &probe) > 0)
+	return 0;
+    }
+  if (indirect_tail_sites (regs, set, fn, &probe) != 1)
+    return 0;
+  count_target (regs, set, probe, callee);
   return 1;
 }
 
 int
 regions_add_size (struct probe_regions *regs, uint64_t vaddr, uint64_t dx)
 {
-  size_t lo = 0, hi = regs->num_memop_calls;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      if (regs->memop_calls[mid].addr < vaddr)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
+  size_t lo = sorted_rank (regs->memop_calls, regs->num_memop_calls,
+			   sizeof *regs->memop_calls,
+			   offsetof (struct memop_call, addr), vaddr, 0);
   /* The first call at or above VADDR: DX is its size if VADDR is in
      the call's window.  */
   if (lo == regs->num_memop_calls || regs->memop_calls[lo].window > vaddr

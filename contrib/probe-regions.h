@@ -26,6 +26,14 @@
 
    An indirect call probe also collects the functions it called, from
    call stacks (regions_add_call): per probe, callee name -> samples.
+   A callee reached by an indirect tail call (jmp *REG) has no frame of
+   the function that jumped: its return address is in that function's
+   caller, at a direct call of it.  When the callee is not the function
+   that call names, and that function has exactly one indirect tail
+   jump in an indirect call probe's region and no direct tail jump that
+   could have led to the callee (to it, or to a function with indirect
+   tail jumps of its own), the call went through that jump
+   (regions_add_tail_call).
 
    Count of a probe = round (100 * samples in its region / instructions
    in its region): how often the block ran, in units of 1/100 sample
@@ -93,6 +101,21 @@ struct memop_call
   size_t probe;
 };
 
+/* A direct call instruction: its address, the address it returns to
+   (the next instruction's) and the address it calls.  */
+struct direct_call
+{
+  uint64_t addr, ret, target;
+};
+
+/* An unconditional jump out of its function (to a function's start):
+   a tail call.  FN is the address of the function symbol holding it,
+   TARGET the address it jumps to, 0 for an indirect jump.  */
+struct tail_jump
+{
+  uint64_t addr, fn, target;
+};
+
 struct probe_regions
 {
   struct probe_region *regions;	/* Sorted by address, disjoint.  */
@@ -110,6 +133,11 @@ struct probe_regions
   struct memop_call *memop_calls;
   size_t num_memop_calls, cap_memop_calls;
   struct probe_sizes *sizes;
+  /* The direct calls and the tail jumps (from objdump), by address.  */
+  struct direct_call *calls;
+  size_t num_calls, cap_calls;
+  struct tail_jump *tail_jumps;
+  size_t num_tail_jumps, cap_tail_jumps;
   int insns_estimated;		/* objdump was not available.  */
   uint64_t attributed;		/* Samples that fell into a region.  */
   uint64_t unattributed;	/* Samples of the binary outside them.  */
@@ -132,9 +160,19 @@ const char *regions_function_at (const struct probe_regions *regs,
 /* Count one call from the code at VADDR to CALLEE (a profile name that
    outlives REGS) for the indirect call probe whose region holds VADDR.
    Return 1, or 0 without counting when that region has no indirect
-   call probe, or more than one (which made the call is unknown).  */
+   call probe, or more than one (which made the call is unknown), or
+   when the instruction at VADDR is a direct call.  */
 int regions_add_call (struct probe_regions *regs, const struct probe_set *set,
 		      uint64_t vaddr, const char *callee);
+
+/* Count one call to CALLEE (as regions_add_call) for the indirect tail
+   jump it must have come through (see above), given VADDR, an address
+   in the call instruction of its caller's frame.  Return 1, or 0
+   without counting when that is not a direct call or the jump is not
+   known for sure.  */
+int regions_add_tail_call (struct probe_regions *regs,
+			   const struct probe_set *set, uint64_t vaddr,
+			   const char *callee);
 
 /* A sample at VADDR with the register DX: when VADDR is in the window
    of a memop call whose call probe is known, count DX as a size of

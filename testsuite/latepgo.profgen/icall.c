@@ -3,7 +3,9 @@
    GCC cannot devirtualize the call, either hot_fn (9 times out of 10)
    or cold_fn (once in 10).  Both do the same work, enough that most
    samples fall inside them, with main's call site as their caller.
-   Runs about half a second; prints a checksum.  */
+   With -DICALL_TAIL, dispatch makes the call as its last act, which
+   GCC turns into a tail jump: the callees' caller frame is then main's
+   call of dispatch.  Runs about half a second; prints a checksum.  */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -38,13 +40,27 @@ static fn_t volatile table[10] = {
   hot_fn, hot_fn, hot_fn, hot_fn, cold_fn
 };
 
+#ifdef ICALL_TAIL
+/* F arrives in a register: loaded from memory right before the jump,
+   the x86 peephole that folds the load into "jmp *MEM" would delete
+   the call probe's marker with it.  */
+__attribute__ ((noinline)) unsigned
+dispatch (fn_t f, unsigned x)
+{
+  return f (x);
+}
+#define CALL(x, i) dispatch (table[(i) % 10], (x))
+#else
+#define CALL(x, i) table[(i) % 10] (x)
+#endif
+
 int
 main (int argc, char **argv)
 {
   unsigned n = argc > 1 ? (unsigned) atoi (argv[1]) : ICALL_N;
   unsigned x = 1;
   for (unsigned i = 0; i < n; i++)
-    x = table[i % 10] (x) + i;
+    x = CALL (x, i) + i;
   printf ("%u\n", x);
   return 0;
 }
