@@ -66,6 +66,7 @@ struct binary
 struct sample_ctx
 {
   struct binary *bins;
+  uint64_t seq;			/* Samples so far, of every file.  */
   uint64_t calls;		/* Call-stack samples given to a call site.  */
   uint64_t tail_calls;		/* ... to an indirect tail jump.  */
   uint64_t sizes;		/* Samples that gave a memop call a size.  */
@@ -128,7 +129,13 @@ print_usage (FILE *f)
 "it); the probe's line is followed by\n"
 "#sizes INDEX: SIZE:SAMPLES ...\n"
 "(most seen first; a comment to LLVM's reader).  Samples in a row at\n"
-"one address with one size count once.\n",
+"one address with one size count once.\n"
+"\n"
+"Each function's header line is followed by\n"
+"#first-sample RANK\n"
+"(a comment to LLVM's reader): its rank, from 1, by its first sample in\n"
+"the order perf script prints them (by time; the --perf files as given),\n"
+"which sample-use turns into GCC's function order.\n",
 	   progname, progname, progname);
 }
 
@@ -151,7 +158,7 @@ static void
 on_sample (void *ctx, size_t bin, uint64_t vaddr, int has_dx, uint64_t dx)
 {
   struct sample_ctx *sc = ctx;
-  regions_add_sample (&sc->bins[bin].regions, vaddr);
+  regions_add_sample (&sc->bins[bin].regions, vaddr, ++sc->seq);
   if (!has_dx)
     return;
   /* Samples in a row at one call with one size are one call that
@@ -374,10 +381,12 @@ main (int argc, char **argv)
     elfs[i] = bins[i].elf;
   uint64_t *attributed = xcalloc (num, sizeof *attributed);
   uint64_t *unattributed = xcalloc (num, sizeof *unattributed);
+  /* Samples are numbered in time order through the files, as given.  */
+  uint64_t seq = 0;
   for (size_t f = 0; f < num_files; f++)
     {
       struct perf_stats stats;
-      struct sample_ctx sc = { bins, 0, 0, 0, SIZE_MAX, 0, 0 };
+      struct sample_ctx sc = { bins, seq, 0, 0, 0, SIZE_MAX, 0, 0 };
       for (size_t i = 0; i < num; i++)
 	{
 	  attributed[i] = bins[i].regions.attributed;
@@ -393,6 +402,7 @@ main (int argc, char **argv)
 	  note_sizes (files[f], &stats, bins, num, sc.sizes);
 	}
       free (stats.per_binary);
+      seq = sc.seq;
     }
   if (verbose && perf)
     note_call_sites (bins, num);

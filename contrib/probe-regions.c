@@ -528,7 +528,8 @@ regions_build (const struct elf_file *elf, const struct probe_set *set,
 }
 
 void
-regions_add_sample (struct probe_regions *regs, uint64_t vaddr)
+regions_add_sample (struct probe_regions *regs, uint64_t vaddr,
+		    uint64_t seq)
 {
   size_t r = find_region (regs, vaddr);
   if (r == SIZE_MAX)
@@ -536,7 +537,8 @@ regions_add_sample (struct probe_regions *regs, uint64_t vaddr)
       regs->unattributed++;
       return;
     }
-  regs->regions[r].samples++;
+  if (regs->regions[r].samples++ == 0)
+    regs->regions[r].first_sample = seq;
   regs->attributed++;
 }
 
@@ -738,6 +740,13 @@ regions_probe_samples (const struct probe_regions *regs, size_t p)
 {
   size_t r = regs->probe_region[p];
   return r == SIZE_MAX ? 0 : regs->regions[r].samples;
+}
+
+uint64_t
+regions_probe_first_sample (const struct probe_regions *regs, size_t p)
+{
+  size_t r = regs->probe_region[p];
+  return r == SIZE_MAX ? 0 : regs->regions[r].first_sample;
 }
 
 uint64_t

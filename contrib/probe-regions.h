@@ -55,6 +55,9 @@ struct probe_region
 {
   uint64_t start, end;
   uint64_t samples;
+  /* The ordinal of its first sample among all samples, in time order
+     (see regions_add_sample); 0 without samples.  */
+  uint64_t first_sample;
   uint64_t insns;
   /* Its probes: sorted_probes[first_probe .. first_probe+num_probes).  */
   size_t first_probe, num_probes;
@@ -148,8 +151,10 @@ struct probe_regions
 void regions_build (const struct elf_file *elf, const struct probe_set *set,
 		    struct probe_regions *regs, int verbose);
 
-/* Count a sample at virtual address VADDR.  */
-void regions_add_sample (struct probe_regions *regs, uint64_t vaddr);
+/* Count a sample at virtual address VADDR, the SEQth sample (from 1)
+   of the profile in time order.  */
+void regions_add_sample (struct probe_regions *regs, uint64_t vaddr,
+			 uint64_t seq);
 
 /* The profile name (the descriptor's name of the top-level function of
    the inline tree) of the code holding VADDR: of the first probe of
@@ -183,6 +188,11 @@ int regions_add_size (struct probe_regions *regs, uint64_t vaddr,
 /* Samples in the region of probe P (an index into the set), 0 for a
    dangling probe.  */
 uint64_t regions_probe_samples (const struct probe_regions *regs, size_t p);
+
+/* The ordinal of the first sample in the region of probe P (see
+   regions_add_sample), 0 for none or a dangling probe.  */
+uint64_t regions_probe_first_sample (const struct probe_regions *regs,
+				     size_t p);
 
 /* The count estimate of probe P (see above).  */
 uint64_t regions_probe_count (const struct probe_regions *regs, size_t p);

@@ -38,8 +38,18 @@ struct out_func
   struct out_func **kids;
   size_t num_kids, cap_kids;
   uint64_t samples;		/* Samples in its regions and inlinees'.  */
+  /* The ordinal of the first of those samples (0: none), then at the
+     top level its rank among the functions written.  */
+  uint64_t first_sample;
   uint64_t total;
 };
+
+/* The earlier of the sample ordinals A and B, where 0 is none.  */
+static uint64_t
+earlier (uint64_t a, uint64_t b)
+{
+  return !a || (b && b < a) ? b : a;
+}
 
 void
 profile_init (struct sample_profile *prof)
@@ -171,6 +181,8 @@ profile_add_binary (struct sample_profile *prof, const char *bin,
       struct size_count *sz = copy_sizes (regs, p, &ns);
       push_body (f, pr->index, regions_probe_count (regs, p), t, nt, sz, ns);
       f->samples = lp_sat_add (f->samples, regions_probe_samples (regs, p));
+      f->first_sample = earlier (f->first_sample,
+				 regions_probe_first_sample (regs, p));
     }
   free (of);
 }
@@ -213,6 +225,7 @@ absorb (struct out_func *into, struct out_func *from)
     push_func (&into->kids, &into->num_kids, &into->cap_kids,
 	       from->kids[i]);
   into->samples = lp_sat_add (into->samples, from->samples);
+  into->first_sample = earlier (into->first_sample, from->first_sample);
   free (from->body);
   free (from->kids);
   free (from);
@@ -352,7 +365,35 @@ normalize (struct out_func *f)
       normalize (f->kids[i]);
       f->total = lp_sat_add (f->total, f->kids[i]->total);
       f->samples = lp_sat_add (f->samples, f->kids[i]->samples);
+      f->first_sample = earlier (f->first_sample, f->kids[i]->first_sample);
     }
+}
+
+static int
+cmp_first_sample (const void *a, const void *b)
+{
+  const struct out_func *x = *(struct out_func *const *) a;
+  const struct out_func *y = *(struct out_func *const *) b;
+  if (x->first_sample != y->first_sample)
+    return x->first_sample < y->first_sample ? -1 : 1;
+  return strcmp (x->name, y->name);
+}
+
+/* Replace the first-sample ordinal of each of the NUM functions TOPS
+   that has samples by its rank, from 1, in the order of those
+   ordinals.  */
+static void
+rank_first_samples (struct out_func **tops, size_t num)
+{
+  struct out_func **order = xmalloc ((num + 1) * sizeof *order);
+  size_t n = 0;
+  for (size_t i = 0; i < num; i++)
+    if (tops[i]->samples > 0 && tops[i]->first_sample > 0)
+      order[n++] = tops[i];
+  qsort (order, n, sizeof *order, cmp_first_sample);
+  for (size_t i = 0; i < n; i++)
+    order[i]->first_sample = i + 1;
+  free (order);
 }
 
 /* Write F's body, inlinees and checksum at DEPTH spaces.  */
@@ -412,15 +453,19 @@ profile_write (struct sample_profile *prof, FILE *out)
 
   prof->num_tops = merge_funcs (prof->tops, prof->num_tops);
   for (size_t i = 0; i < prof->num_tops; i++)
+    normalize (prof->tops[i]);
+  rank_first_samples (prof->tops, prof->num_tops);
+  for (size_t i = 0; i < prof->num_tops; i++)
     {
       struct out_func *f = prof->tops[i];
-      normalize (f);
       if (f->samples == 0)
 	continue;
       uint64_t head = 0;
       if (f->num_body > 0 && f->body[0].index == 1)
 	head = f->body[0].count;
       fprintf (out, "%s:%" PRIu64 ":%" PRIu64 "\n", f->name, f->total, head);
+      if (f->first_sample)
+	fprintf (out, "#first-sample %" PRIu64 "\n", f->first_sample);
       write_body (out, f, 1);
       written++;
     }

@@ -14,7 +14,15 @@
 
    TOTAL is the sum of the body counts and of the inlinees' totals;
    HEAD is the count of probe 1 (the entry block), 0 when it is
-   dangling or absent.  An indirect call probe seen in call stacks
+   dangling or absent.  Right after the NAME line,
+     #first-sample RANK
+   (a comment to LLVM's reader) ranks the function, from 1, by the
+   first sample anywhere in its code, inlinees included, in the order
+   of the samples (perf script's, by time; the --perf files as given):
+   the order in which the training run first spent time in each
+   function, which sample-use turns into GCC's function order, as
+   -fprofile-reorder-functions does with an instrumented time
+   profile.  An indirect call probe seen in call stacks
    (probe-regions.h) lists the functions it called, F, G, ..., by
    profile name, with their call-stack samples N, M, ...: most first,
    then by name.  The copies of one probe (duplicated code), the

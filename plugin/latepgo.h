@@ -157,6 +157,9 @@ struct lp_sample_function
   vec<lp_call_target> targets;
   /* Sizes of memop calls, by call probe id then size; no duplicates.  */
   vec<lp_size_count> sizes;
+  /* The function's rank by its first sample ("#first-sample", the
+     smallest of its instances'), 0 if none.  */
+  int first_sample;
   int n_instances;
   int n_conflicts;		/* Instances with another checksum.  */
 };

@@ -32,6 +32,7 @@ struct sample_instance
   auto_vec<lp_call_target> targets;	/* Names owned here.  */
   auto_vec<lp_size_count> sizes;
   int call_site;		/* In its parent, if an inlinee; else 0.  */
+  int first_sample;		/* Its "#first-sample" rank, 0 if none.  */
   unsigned HOST_WIDE_INT checksum;
 
   ~sample_instance ()
@@ -93,6 +94,9 @@ merge_instance (sample_instance *i)
       return;
     }
   f->n_instances++;
+  if (i->first_sample
+      && (!f->first_sample || i->first_sample < f->first_sample))
+    f->first_sample = i->first_sample;
   for (auto &c : i->counts)
     {
       bool e;
@@ -301,6 +305,23 @@ parse_text (char *buf, int *lineno)
 		    "after a function's body line)";
 	      break;
 	    }
+	  line = next;
+	  continue;
+	}
+      if (indent == 0 && startswith (p, "#first-sample "))
+	{
+	  /* Right after a function's header line.  */
+	  unsigned HOST_WIDE_INT rank;
+	  const char *q = p + strlen ("#first-sample ");
+	  if (stack.length () != 1 || !stack[0]->counts.is_empty ()
+	      || !parse_number (&q, &rank) || *q || rank == 0
+	      || rank > INT_MAX)
+	    {
+	      err = "bad #first-sample line (expected #first-sample RANK "
+		    "after a function's header line)";
+	      break;
+	    }
+	  stack[0]->first_sample = (int) rank;
 	  line = next;
 	  continue;
 	}

@@ -12,6 +12,8 @@
    are then made consistent by flow inference (sample-flow.cc) and
    annotated with sample quality, but for blocks that firmly never ran
    (find_firm_zeros), which get a precise zero.
+   A function's "#first-sample" rank becomes its first-run time (GCC's
+   time profile), which orders the functions in the output.
    Functions without samples keep GCC's static estimates, as with
    -fprofile-partial-training: a sample profile says little about code
    that did not happen to be sampled.  */
@@ -88,6 +90,16 @@ lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
 		 (uint64_t) sf->checksum);
       lp_use_mismatch (node->decl, true);
       return;
+    }
+
+  /* The order in which the training run first spent time in functions,
+     for GCC's function ordering (-fprofile-reorder-functions), as an
+     instrumented time profile gives it.  */
+  if (sf->first_sample)
+    {
+      node->tp_first_run = sf->first_sample;
+      if (dump)
+	fprintf (dump, "  first run %d\n", node->tp_first_run);
     }
 
   /* A block's estimate: the largest of its block probe's count and the
