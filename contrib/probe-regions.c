@@ -258,16 +258,6 @@ call_kind (const char *insn)
   return other;
 }
 
-/* Grow the array *A of *CAP elements of SIZE bytes to hold N + 1.  */
-static void
-grow (void **a, size_t *cap, size_t n, size_t size)
-{
-  if (n < *cap)
-    return;
-  *cap = *cap ? 2 * *cap : 64;
-  *a = xrealloc (*a, *cap * size);
-}
-
 /* Note INSN at ADDR (objdump's text) in REGS if it is a direct call
    (its return address is the next instruction's: *PENDING is set to
    its index until then) or a tail jump; FN is the address of the
@@ -297,8 +287,8 @@ note_branch (struct probe_regions *regs, uint64_t addr, uint64_t fn,
     }
   if (call && target)
     {
-      grow ((void **) &regs->calls, &regs->cap_calls, regs->num_calls,
-	    sizeof *regs->calls);
+      regs->calls = lp_grow (regs->calls, &regs->cap_calls, regs->num_calls,
+			     sizeof *regs->calls, 64);
       regs->calls[regs->num_calls].addr = addr;
       regs->calls[regs->num_calls].ret = addr + 1;	/* Until known.  */
       regs->calls[regs->num_calls].target = target;
@@ -306,8 +296,9 @@ note_branch (struct probe_regions *regs, uint64_t addr, uint64_t fn,
     }
   else if (jump && (!target || (at_symbol && target != fn)))
     {
-      grow ((void **) &regs->tail_jumps, &regs->cap_tail_jumps,
-	    regs->num_tail_jumps, sizeof *regs->tail_jumps);
+      regs->tail_jumps = lp_grow (regs->tail_jumps, &regs->cap_tail_jumps,
+				  regs->num_tail_jumps,
+				  sizeof *regs->tail_jumps, 64);
       struct tail_jump *t = &regs->tail_jumps[regs->num_tail_jumps++];
       t->addr = addr;
       t->fn = fn;
@@ -398,8 +389,10 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
       int kind = call_kind (insn);
       if (kind == 1)
 	{
-	  grow ((void **) &regs->memop_calls, &regs->cap_memop_calls,
-		regs->num_memop_calls, sizeof *regs->memop_calls);
+	  regs->memop_calls = lp_grow (regs->memop_calls,
+				       &regs->cap_memop_calls,
+				       regs->num_memop_calls,
+				       sizeof *regs->memop_calls, 16);
 	  struct memop_call *c = &regs->memop_calls[regs->num_memop_calls++];
 	  c->addr = addr;
 	  c->window = window;
@@ -420,7 +413,6 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
       free (err);
       for (size_t i = 0; i < regs->num_regions; i++)
 	regs->regions[i].insns = 0;
-      regs->num_calls = regs->num_tail_jumps = 0;
       return -1;
     }
   free (err);
@@ -514,6 +506,7 @@ regions_build (const struct elf_file *elf, const struct probe_set *set,
   else
     {
       regs->num_memop_calls = 0;
+      regs->num_calls = regs->num_tail_jumps = 0;
       regs->insns_estimated = 1;
       if (verbose)
 	lp_note ("%s: objdump not available; estimating one instruction "
@@ -609,11 +602,7 @@ count_target (struct probe_regions *regs, const struct probe_set *set,
 	t->targets[i].samples = lp_sat_add (t->targets[i].samples, 1);
 	return;
       }
-  if (t->num == t->cap)
-    {
-      t->cap = t->cap ? 2 * t->cap : 4;
-      t->targets = xrealloc (t->targets, t->cap * sizeof *t->targets);
-    }
+  t->targets = lp_grow (t->targets, &t->cap, t->num, sizeof *t->targets, 4);
   t->targets[t->num].name = callee;
   t->targets[t->num].samples = 1;
   t->num++;
@@ -724,11 +713,7 @@ regions_add_size (struct probe_regions *regs, uint64_t vaddr, uint64_t dx)
 	ps->sizes[i].samples = lp_sat_add (ps->sizes[i].samples, 1);
 	return 1;
       }
-  if (ps->num == ps->cap)
-    {
-      ps->cap = ps->cap ? 2 * ps->cap : 4;
-      ps->sizes = xrealloc (ps->sizes, ps->cap * sizeof *ps->sizes);
-    }
+  ps->sizes = lp_grow (ps->sizes, &ps->cap, ps->num, sizeof *ps->sizes, 4);
   ps->sizes[ps->num].size = dx;
   ps->sizes[ps->num].samples = 1;
   ps->num++;

@@ -59,11 +59,7 @@ lp_print_merge_usage (FILE *f)
 static void
 add_input (struct input_list *l, const char *path, uint64_t weight)
 {
-  if (l->num == l->cap)
-    {
-      l->cap = l->cap ? 2 * l->cap : 16;
-      l->v = xrealloc (l->v, l->cap * sizeof *l->v);
-    }
+  l->v = lp_grow (l->v, &l->cap, l->num, sizeof *l->v, 16);
   l->v[l->num].path = xstrdup (path);
   l->v[l->num].weight = weight;
   l->num++;

@@ -388,11 +388,8 @@ build_addr_map (struct raw_reader *r, const struct raw_hdr *h)
       read_rec (r, h, i, &rec);
       if (!rec.function_ptr)
 	continue;
-      if (r->num_addrs == r->addrs_cap)
-	{
-	  r->addrs_cap = r->addrs_cap ? 2 * r->addrs_cap : 64;
-	  r->addrs = xrealloc (r->addrs, r->addrs_cap * sizeof *r->addrs);
-	}
+      r->addrs = lp_grow (r->addrs, &r->addrs_cap, r->num_addrs,
+			  sizeof *r->addrs, 64);
       r->addrs[r->num_addrs].addr = rec.function_ptr;
       r->addrs[r->num_addrs++].md5 = rec.name_ref;
     }

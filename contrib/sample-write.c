@@ -61,11 +61,7 @@ static void
 push_func (struct out_func ***arr, size_t *num, size_t *cap,
 	   struct out_func *f)
 {
-  if (*num == *cap)
-    {
-      *cap = *cap ? 2 * *cap : 8;
-      *arr = xrealloc (*arr, *cap * sizeof **arr);
-    }
+  *arr = lp_grow (*arr, cap, *num, sizeof **arr, 8);
   (*arr)[(*num)++] = f;
 }
 
@@ -75,11 +71,8 @@ push_body (struct out_func *f, uint32_t index, uint64_t count,
 	   struct call_target *targets, size_t num_targets,
 	   struct size_count *sizes, size_t num_sizes)
 {
-  if (f->num_body == f->cap_body)
-    {
-      f->cap_body = f->cap_body ? 2 * f->cap_body : 8;
-      f->body = xrealloc (f->body, f->cap_body * sizeof *f->body);
-    }
+  f->body = lp_grow (f->body, &f->cap_body, f->num_body, sizeof *f->body,
+		     8);
   f->body[f->num_body].index = index;
   f->body[f->num_body].count = count;
   f->body[f->num_body].targets = targets;

@@ -139,6 +139,15 @@ xrealloc (void *ptr, size_t size)
   return p;
 }
 
+void *
+lp_grow (void *arr, size_t *cap, size_t n, size_t size, size_t first)
+{
+  if (n < *cap)
+    return arr;
+  *cap = *cap ? 2 * *cap : first;
+  return xrealloc (arr, *cap * size);
+}
+
 char *
 xstrdup (const char *s)
 {

@@ -38,6 +38,10 @@ void lp_set_pending_output (const char *path);
 void *xmalloc (size_t size);
 void *xcalloc (size_t nmemb, size_t size);
 void *xrealloc (void *ptr, size_t size);
+/* The array ARR of *CAP elements of SIZE bytes, holding N, made to hold
+   N + 1: when it is full, *CAP doubles (from FIRST when 0) and ARR is
+   reallocated.  */
+void *lp_grow (void *arr, size_t *cap, size_t n, size_t size, size_t first);
 char *xstrdup (const char *s);
 
 /* A 2^64-1 saturating A + B.  */
