@@ -28,15 +28,22 @@ Figures:
             the median of those is reported with its quartiles (a
             shared VM drifts by several percent within a minute, which
             pairing within a round cancels).  Every build is also
-            linked behind LAYOUTS-1 padding functions of different sizes
-            (LAYOUTS, default 3), which moves all of its code by that
-            many bytes: where code falls on cache lines and pages moves
-            a build's time by about 1% either way (sqlite plain: 0.993
-            to 1.010 of itself), which is luck, not profile quality.  A
-            round runs every layout of every build; a build's time in
-            the round is the geometric mean over its layouts.  "run" is
-            that layout-averaged ratio; "as built" is the ratio of the
-            builds as linked, from the same rounds
+            linked as LAYOUTS-1 (LAYOUTS, default 4) other code layouts:
+            from its assembly, with 0 to 48 bytes (random, the same
+            draws for every build) before each function, which keeps
+            the functions' order, sections and alignment but moves them
+            against each other's cache sets, pages and branch-predictor
+            slots.  That alone moves a build's time by about 1% either
+            way (sqlite: one sample build ran at 0.959 to 0.968 of plain
+            over four layouts), which is luck, not profile quality.
+            Moving the whole binary instead (this bench's first way)
+            keeps the functions' places relative to each other, and
+            with them the conflicts between hot functions, in every
+            layout.  A round runs every
+            layout of every build; a build's time in the round is the
+            geometric mean over its layouts.  "run" is that
+            layout-averaged ratio; "as built" is the ratio of the builds
+            as linked, from the same rounds
   share     (1 - sample ratio) / (1 - instr ratio): how much of the
             instrumented speedup sample PGO gets (goal >= 0.70), from
             the geometric mean of the sessions' ratios
@@ -55,6 +62,7 @@ time; timed runs run alone, pinned to CPU 1.
 import json
 import math
 import os
+import random
 import re
 import shutil
 import statistics
@@ -81,11 +89,9 @@ PERF_RUNS = int(os.environ.get("SAMPLEPGO_RUNS", "5"))
 # of the same runs with DWARF stack dumps at PERF_CG_FREQ Hz ("0": none).
 PERF_CG_FREQ = os.environ.get("SAMPLEPGO_CG_FREQ", "5000")
 SESSIONS = int(os.environ.get("SAMPLEPGO_SESSIONS", "3"))
-# Code layouts timed per build: the build as linked, then behind padding
-# functions of these sizes (multiples of 16 bytes, GCC's function
-# alignment, but not of 64: every layout moves code across cache lines).
-PAD_BYTES = [0, 1040, 3088, 2064, 528, 1552]
-LAYOUTS = int(os.environ.get("SAMPLEPGO_LAYOUTS", "3"))
+# Code layouts timed per build: the build as linked, then LAYOUTS-1
+# copies with every function moved by a few lines (shifted_asm).
+LAYOUTS = int(os.environ.get("SAMPLEPGO_LAYOUTS", "4"))
 
 
 def log(*a):
@@ -101,13 +107,15 @@ def run(cmd, **kw):
 
 
 def build(w, name, flags, libs, d):
-    """Compile and link workload W into D/NAME/bench; return the path."""
+    """Compile and link workload W into D/NAME/bench; return the path.
+    Each source is compiled to assembly first (kept for layout())."""
     spec = config.WORKLOADS[w]
     out = os.path.join(d, name)
     os.makedirs(out, exist_ok=True)
     for src, obj in zip(spec["sources"], objects(w, out)):
         run([compiler(w)] + config.OPT + spec["cflags"] + flags
-            + ["-c", src, "-o", obj], cwd=d)
+            + ["-S", src, "-o", obj + ".s"], cwd=d)
+        run([compiler(w), "-c", obj + ".s", "-o", obj], cwd=d)
     return link(w, out, libs)
 
 
@@ -121,27 +129,43 @@ def objects(w, out):
             for src in config.WORKLOADS[w]["sources"]]
 
 
-def pad_object(pad, d):
-    """An object file in D with one function of PAD bytes of nops."""
-    src = os.path.join(d, "pad%d.c" % pad)
-    with open(src, "w") as f:
-        f.write("void latepgo_bench_pad%d (void)\n"
-                "{ __asm__ (\".skip %d, 0x90\"); }\n" % (pad, pad))
-    obj = src[:-2] + ".o"
-    run([config.GCC, "-O2", "-c", src, "-o", obj])
-    return obj
+def shifted_asm(asm, seed, dst):
+    """Copy assembly file ASM to DST with 0, 16, 32 or 48 bytes (drawn
+    from SEED) before every function, hot and cold parts alike: every
+    function keeps its alignment, order and section, but moves against
+    the cache sets, pages and branch predictor slots of the others."""
+    rng = random.Random(seed)
+    prev = ""
+    with open(asm) as f, open(dst, "w") as o:
+        for line in f:
+            if (prev.startswith("\t.type\t") and "@function" in prev
+                    and line.rstrip().endswith(":")):
+                skip = 16 * rng.randrange(4)
+                if skip:
+                    o.write("\t.skip %d, 0xcc\n" % skip)
+            o.write(line)
+            prev = line
 
 
-def link(w, out, libs, pad=0, pad_obj=None):
-    """Link the objects build() left in OUT into OUT/bench, or, with
-    PAD_OBJ (a function of PAD bytes, pad_object), into OUT/bench-padPAD
-    behind it; return the executable."""
-    exe = os.path.join(out, "bench")
-    objs = objects(w, out)
-    if pad_obj:
-        objs.insert(0, pad_obj)
-        exe += "-pad%d" % pad
+def layout(w, out, libs, k):
+    """Link the build in OUT again with its functions moved by
+    shifted_asm (seed K) into OUT/bench-layoutK; return the executable."""
+    objs = []
+    for obj in objects(w, out):
+        asm = "%s.layout%d.s" % (obj, k)
+        shifted_asm(obj + ".s", k, asm)
+        objs.append(asm[:-2] + ".o")
+        run([compiler(w), "-c", asm, "-o", objs[-1]])
+    exe = os.path.join(out, "bench-layout%d" % k)
     run([compiler(w)] + config.OPT + objs + libs
+        + config.WORKLOADS[w]["libs"] + ["-o", exe])
+    return exe
+
+
+def link(w, out, libs):
+    """Link the objects build() left in OUT into OUT/bench."""
+    exe = os.path.join(out, "bench")
+    run([compiler(w)] + config.OPT + objects(w, out) + libs
         + config.WORKLOADS[w]["libs"] + ["-o", exe])
     return exe
 
@@ -319,15 +343,14 @@ def workload(w, rounds, root):
     for n in names:
         ir[n], out = callgrind_ir(exes[n], small, d)
         outs.add(out)
-    pads = PAD_BYTES[:max(1, min(LAYOUTS, len(PAD_BYTES)))]
-    pad_objs = [pad_object(p, d) for p in pads[1:]]
-    layouts = {n: [exes[n]] + [link(w, os.path.dirname(exes[n]), [], p, o)
-                               for p, o in zip(pads[1:], pad_objs)]
+    n_layouts = max(1, LAYOUTS)
+    layouts = {n: [exes[n]] + [layout(w, os.path.dirname(exes[n]), [], k)
+                               for k in range(1, n_layouts)]
                for n in names}
-    log(w, ": %d interleaved rounds of %d layouts on" % (rounds, len(pads)),
+    log(w, ": %d interleaved rounds of %d layouts on" % (rounds, n_layouts),
         evalin)
-    secs = {n: [[] for _ in pads] for n in names}
-    runs = [(n, l) for l in range(len(pads)) for n in names]
+    secs = {n: [[] for _ in range(n_layouts)] for n in names}
+    runs = [(n, l) for l in range(n_layouts) for n in names]
     for r in range(rounds):
         for k in range(len(runs)):
             n, l = runs[(r + k) % len(runs)]
@@ -344,7 +367,7 @@ def workload(w, rounds, root):
         return paired, {n: statistics.median(paired[n]) for n in names}
 
     paired, run_ratio = paired_ratios(
-        lambda n, r: geomean([secs[n][l][r] for l in range(len(pads))]))
+        lambda n, r: geomean([secs[n][l][r] for l in range(n_layouts)]))
     run_quartiles = {n: (statistics.quantiles(paired[n])[0],
                          statistics.quantiles(paired[n])[2])
                      for n in names} if rounds >= 2 else {}
@@ -374,7 +397,7 @@ def workload(w, rounds, root):
         perf_callgraph_freq=PERF_CG_FREQ, perf_sessions=SESSIONS,
         profgen_seconds=profgen_secs, profgen_stats=pgs,
         sample_sessions=sessions, sample_mean=mean,
-        ir=ir, ir_ratio=ir_ratio, seconds=secs, layout_pad_bytes=pads,
+        ir=ir, ir_ratio=ir_ratio, seconds=secs, layouts=n_layouts,
         run_ratio=run_ratio, run_quartiles=run_quartiles,
         built_ratio=built_ratio,
         share_ir=share(ir_ratio), share_run=share(run_ratio),
