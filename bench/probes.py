@@ -39,7 +39,7 @@ def run(cmd, **kw):
 def build(w, level, probes, out_dir):
     """Link workload W at LEVEL; return (binary, vectorized loop count)."""
     spec = config.WORKLOADS[w]
-    cc = "g++" if spec["lang"] == "c++" else "gcc"
+    cc = config.GXX if spec["lang"] == "c++" else config.GCC
     objs = []
     vec = 0
     dump = os.path.join(out_dir, "dump.txt")

@@ -79,19 +79,34 @@ PLUGIN = config.PLUGIN
 PROFGEN = os.path.join(TOP, "contrib", "latepgo-profgen")
 PROFDATA = config.LP_PROFDATA
 PIN = ["taskset", "-c", "1"] if shutil.which("taskset") else []
+
+
+def env_int(name, default, least):
+    """Environment variable NAME as a whole number of at least LEAST."""
+    text = os.environ.get(name, str(default))
+    try:
+        value = int(text)
+    except ValueError:
+        sys.exit("samplepgo.py: %s=%r is not a whole number" % (name, text))
+    if value < least:
+        sys.exit("samplepgo.py: %s=%d, but it must be at least %d"
+                 % (name, value, least))
+    return value
+
+
 # Sampling: the training input runs PERF_RUNS times in one perf session
 # at PERF_FREQ Hz (perf's default cap is 100000).  IP samples are noisy
 # per block, and one short training run gives too few of them
 # (json: 2300 samples at 20 kHz; 360000 with these settings).
-PERF_FREQ = os.environ.get("SAMPLEPGO_FREQ", "100000")
-PERF_RUNS = int(os.environ.get("SAMPLEPGO_RUNS", "5"))
+PERF_FREQ = str(env_int("SAMPLEPGO_FREQ", 100000, 1))
+PERF_RUNS = env_int("SAMPLEPGO_RUNS", 5, 1)
 # Indirect-call targets come from call stacks: a second, cheap session
 # of the same runs with DWARF stack dumps at PERF_CG_FREQ Hz ("0": none).
-PERF_CG_FREQ = os.environ.get("SAMPLEPGO_CG_FREQ", "5000")
-SESSIONS = int(os.environ.get("SAMPLEPGO_SESSIONS", "3"))
+PERF_CG_FREQ = str(env_int("SAMPLEPGO_CG_FREQ", 5000, 0))
+SESSIONS = env_int("SAMPLEPGO_SESSIONS", 3, 1)
 # Code layouts timed per build: the build as linked, then LAYOUTS-1
 # copies with every function moved by a few lines (shifted_asm).
-LAYOUTS = int(os.environ.get("SAMPLEPGO_LAYOUTS", "4"))
+LAYOUTS = env_int("SAMPLEPGO_LAYOUTS", 4, 1)
 
 
 def log(*a):
@@ -343,7 +358,7 @@ def workload(w, rounds, root):
     for n in names:
         ir[n], out = callgrind_ir(exes[n], small, d)
         outs.add(out)
-    n_layouts = max(1, LAYOUTS)
+    n_layouts = LAYOUTS
     layouts = {n: [exes[n]] + [layout(w, os.path.dirname(exes[n]), [], k)
                                for k in range(1, n_layouts)]
                for n in names}
