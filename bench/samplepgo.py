@@ -39,11 +39,10 @@ Figures:
             Moving the whole binary instead (this bench's first way)
             keeps the functions' places relative to each other, and
             with them the conflicts between hot functions, in every
-            layout.  A round runs every
-            layout of every build; a build's time in the round is the
-            geometric mean over its layouts.  "run" is that
-            layout-averaged ratio; "as built" is the ratio of the builds
-            as linked, from the same rounds
+            layout.  A round runs every layout of every build; a
+            build's time in the round is the geometric mean over its
+            layouts.  "run" is that layout-averaged ratio; "as built" is
+            the ratio of the builds as linked, from the same rounds
   share     (1 - sample ratio) / (1 - instr ratio): how much of the
             instrumented speedup sample PGO gets (goal >= 0.70), from
             the geometric mean of the sessions' ratios
@@ -171,16 +170,14 @@ def layout(w, out, libs, k):
         shifted_asm(obj + ".s", k, asm)
         objs.append(asm[:-2] + ".o")
         run([compiler(w), "-c", asm, "-o", objs[-1]])
-    exe = os.path.join(out, "bench-layout%d" % k)
-    run([compiler(w)] + config.OPT + objs + libs
-        + config.WORKLOADS[w]["libs"] + ["-o", exe])
-    return exe
+    return link(w, out, libs, objs, "bench-layout%d" % k)
 
 
-def link(w, out, libs):
-    """Link the objects build() left in OUT into OUT/bench."""
-    exe = os.path.join(out, "bench")
-    run([compiler(w)] + config.OPT + objects(w, out) + libs
+def link(w, out, libs, objs=None, name="bench"):
+    """Link OBJS (default: the objects build() left in OUT) into
+    OUT/NAME; return the executable."""
+    exe = os.path.join(out, name)
+    run([compiler(w)] + config.OPT + (objs or objects(w, out)) + libs
         + config.WORKLOADS[w]["libs"] + ["-o", exe])
     return exe
 
@@ -358,14 +355,13 @@ def workload(w, rounds, root):
     for n in names:
         ir[n], out = callgrind_ir(exes[n], small, d)
         outs.add(out)
-    n_layouts = LAYOUTS
     layouts = {n: [exes[n]] + [layout(w, os.path.dirname(exes[n]), [], k)
-                               for k in range(1, n_layouts)]
+                               for k in range(1, LAYOUTS)]
                for n in names}
-    log(w, ": %d interleaved rounds of %d layouts on" % (rounds, n_layouts),
+    log(w, ": %d interleaved rounds of %d layouts on" % (rounds, LAYOUTS),
         evalin)
-    secs = {n: [[] for _ in range(n_layouts)] for n in names}
-    runs = [(n, l) for l in range(n_layouts) for n in names]
+    secs = {n: [[] for _ in range(LAYOUTS)] for n in names}
+    runs = [(n, l) for l in range(LAYOUTS) for n in names]
     for r in range(rounds):
         for k in range(len(runs)):
             n, l = runs[(r + k) % len(runs)]
@@ -382,7 +378,7 @@ def workload(w, rounds, root):
         return paired, {n: statistics.median(paired[n]) for n in names}
 
     paired, run_ratio = paired_ratios(
-        lambda n, r: geomean([secs[n][l][r] for l in range(n_layouts)]))
+        lambda n, r: geomean([secs[n][l][r] for l in range(LAYOUTS)]))
     run_quartiles = {n: (statistics.quantiles(paired[n])[0],
                          statistics.quantiles(paired[n])[2])
                      for n in names} if rounds >= 2 else {}
@@ -412,7 +408,7 @@ def workload(w, rounds, root):
         perf_callgraph_freq=PERF_CG_FREQ, perf_sessions=SESSIONS,
         profgen_seconds=profgen_secs, profgen_stats=pgs,
         sample_sessions=sessions, sample_mean=mean,
-        ir=ir, ir_ratio=ir_ratio, seconds=secs, layouts=n_layouts,
+        ir=ir, ir_ratio=ir_ratio, seconds=secs, layouts=LAYOUTS,
         run_ratio=run_ratio, run_quartiles=run_quartiles,
         built_ratio=built_ratio,
         share_ir=share(ir_ratio), share_run=share(run_ratio),
