@@ -28,7 +28,7 @@ Figures:
             the median of those is reported with its quartiles (a
             shared VM drifts by several percent within a minute, which
             pairing within a round cancels).  Every build is also
-            linked as LAYOUTS-1 (LAYOUTS, default 4) other code layouts:
+            linked as LAYOUTS-1 (LAYOUTS, default 12) other code layouts:
             from its assembly, with 0 to 48 bytes (random, the same
             draws for every build) before each function, which keeps
             the functions' order, sections and alignment but moves them
@@ -104,8 +104,12 @@ PERF_RUNS = env_int("SAMPLEPGO_RUNS", 5, 1)
 PERF_CG_FREQ = str(env_int("SAMPLEPGO_CG_FREQ", 5000, 0))
 SESSIONS = env_int("SAMPLEPGO_SESSIONS", 3, 1)
 # Code layouts timed per build: the build as linked, then LAYOUTS-1
-# copies with every function moved by a few lines (shifted_asm).
-LAYOUTS = env_int("SAMPLEPGO_LAYOUTS", 4, 1)
+# copies with every function moved by a few lines (shifted_asm).  A
+# build's time moves by about 0.7% (standard deviation) from one layout
+# to the next on sqlite; the share divides by the instrumented speedup
+# (about 4%), so with 4 layouts the instrumented build's layout luck
+# alone moved the share by about 0.08.  Twelve cut that to about 0.05.
+LAYOUTS = env_int("SAMPLEPGO_LAYOUTS", 12, 1)
 
 
 def log(*a):
@@ -427,9 +431,11 @@ def fmt(x, spec="%.3f"):
 def main():
     args = sys.argv[1:]
     # One round's paired ratios scatter by about 2% (standard deviation)
-    # on a shared VM: the median of 61 is good to about 0.3%, of 21 only
-    # to 0.5%, which is a tenth of the instrumented speedup on sqlite.
-    rounds = 61
+    # on a shared VM with 4 layouts per round: the median of 61 was good
+    # to about 0.3%.  A round now times every build in LAYOUTS (12)
+    # layouts and compares their geometric means, which scatter less,
+    # so 31 rounds keep that with the same number of runs.
+    rounds = 31
     if args[:1] == ["--rounds"]:
         rounds = int(args[1])
         args = args[2:]
