@@ -53,7 +53,10 @@ Figures:
             the overlap sum(min) is taken; functions are weighted by
             their instrumented share of all line counts.  Also the share
             of two-way branches whose likelier side is the same, of all
-            compared and weighted by how often each ran (instrumented).
+            compared and weighted by how often each ran (instrumented),
+            and in out/samplepgo.json branch_misdirection: the runs that
+            go the other way than the sample profile says, as a share
+            of all runs (misdirection()).
 Output: a table on stdout and out/samplepgo.json.  Builds run two at a
 time; timed runs run alone, pinned to CPU 1.
 """
@@ -219,30 +222,47 @@ def line_counts(dump):
     return out
 
 
-def branch_sides(dump):
-    """{(function, block): (likelier successor, times the branch ran)}
-    of two-way branches."""
-    out, fn, edges = {}, None, {}
-
-    def flush():
-        for b, succ in edges.items():
-            if len(succ) == 2 and succ[0][1] != succ[1][1]:
-                out[(fn, b)] = (max(succ, key=lambda s: s[1])[0],
-                                succ[0][1] + succ[1][1])
-
+def branch_edges(dump):
+    """{(function, block): {successor: count}} of two-way branches."""
+    out, fn = {}, None
     with open(dump) as f:
         for line in f:
             m = re.match(r"function (\S+) ", line)
             if m:
-                flush()
-                fn, edges = m.group(1), {}
+                fn = m.group(1)
                 continue
             m = re.match(r"  annotated edge (\d+)->(\d+) count=(\d+)", line)
             if m:
-                edges.setdefault(m.group(1), []).append(
-                    (m.group(2), int(m.group(3))))
-    flush()
-    return out
+                out.setdefault((fn, m.group(1)), {})[m.group(2)] = \
+                    int(m.group(3))
+    return {k: v for k, v in out.items() if len(v) == 2}
+
+
+def branch_sides(edges):
+    """{(function, block): (likelier successor, times the branch ran)}
+    of the EDGES (branch_edges) whose sides differ."""
+    return {k: (max(v, key=v.get), sum(v.values()))
+            for k, v in edges.items() if len(set(v.values())) == 2}
+
+
+def misdirection(a, b):
+    """Over the two-way branches of A (instrumented) that B (sample)
+    has with the same successors: the sum of runs x |p_A - p_B| of one
+    side, over the sum of runs.  0 when every branch goes the same way
+    as often; unlike agreeing on the likelier side, a 51/49 branch read
+    as 49/51 costs little and a 99/1 branch read as 1/99 costs much."""
+    bad = runs = 0.0
+    for k, ea in a.items():
+        eb = b.get(k)
+        ra = sum(ea.values())
+        if not eb or set(ea) != set(eb) or not ra:
+            continue
+        side = min(ea)
+        rb = sum(eb.values())
+        pb = eb[side] / rb if rb else 0.5
+        bad += ra * abs(ea[side] / ra - pb)
+        runs += ra
+    return bad / runs if runs else None
 
 
 def agreement(instr_dump, sample_dump):
@@ -260,7 +280,8 @@ def agreement(instr_dump, sample_dump):
         else:
             ov = 0.0
         score += ov * sa / total
-    ba, bb = branch_sides(instr_dump), branch_sides(sample_dump)
+    ea, eb = branch_edges(instr_dump), branch_edges(sample_dump)
+    ba, bb = branch_sides(ea), branch_sides(eb)
     common = [k for k in ba if k in bb]
     same = sum(1 for k in common if ba[k][0] == bb[k][0])
     # The same, each branch weighted by how often it ran (instrumented):
@@ -268,7 +289,7 @@ def agreement(instr_dump, sample_dump):
     runs = sum(ba[k][1] for k in common)
     same_runs = sum(ba[k][1] for k in common if ba[k][0] == bb[k][0])
     return (score, (same / len(common) if common else None), len(common),
-            same_runs / runs if runs else None)
+            same_runs / runs if runs else None, misdirection(ea, eb))
 
 
 def text_bytes(exe):
@@ -404,8 +425,8 @@ def workload(w, rounds, root):
     mean["share_built"] = share(dict(built_ratio, mean=mean["built_ratio"]),
                                 "mean")
 
-    overlap, branch_same, n_branches, branch_same_runs = agreement(
-        dumps["instr"], dumps["sample"])
+    (overlap, branch_same, n_branches, branch_same_runs,
+     misdirected) = agreement(dumps["instr"], dumps["sample"])
     res = dict(
         workload=w, rounds=rounds, train=train, eval=evalin, small=small,
         perf_freq=PERF_FREQ, perf_runs=PERF_RUNS, perf_seconds=perf_secs,
@@ -420,7 +441,8 @@ def workload(w, rounds, root):
         outputs_agree=len(outs) == 2,
         line_overlap=overlap, branch_direction_agreement=branch_same,
         branches_compared=n_branches,
-        branch_direction_agreement_by_runs=branch_same_runs)
+        branch_direction_agreement_by_runs=branch_same_runs,
+        branch_misdirection=misdirected)
     return res
 
 
