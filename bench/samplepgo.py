@@ -108,10 +108,11 @@ PERF_CG_FREQ = str(env_int("SAMPLEPGO_CG_FREQ", 5000, 0))
 SESSIONS = env_int("SAMPLEPGO_SESSIONS", 3, 1)
 # Code layouts timed per build: the build as linked, then LAYOUTS-1
 # copies with every function moved by a few lines (shifted_asm).  A
-# build's time moves by about 0.7% (standard deviation) from one layout
-# to the next on sqlite; the share divides by the instrumented speedup
-# (about 4%), so with 4 layouts the instrumented build's layout luck
-# alone moved the share by about 0.08.  Twelve cut that to about 0.05.
+# build's time moves by about 0.55% (standard deviation, 0.2 to 0.9%
+# by build and run) from one layout to the next on sqlite; the share
+# divides by the instrumented speedup (about 4%), so with 4 layouts the
+# instrumented build's layout luck alone moved the share by about 0.07.
+# Twelve cut that to about 0.04.
 LAYOUTS = env_int("SAMPLEPGO_LAYOUTS", 12, 1)
 
 
@@ -452,11 +453,12 @@ def fmt(x, spec="%.3f"):
 
 def main():
     args = sys.argv[1:]
-    # One round's paired ratios scatter by about 2% (standard deviation)
-    # on a shared VM with 4 layouts per round: the median of 61 was good
-    # to about 0.3%.  A round now times every build in LAYOUTS (12)
-    # layouts and compares their geometric means, which scatter less,
-    # so 31 rounds keep that with the same number of runs.
+    # One round's paired ratios scatter by 1.1 to 1.8% (standard
+    # deviation) on a shared VM, with 4 layouts per round or 12: drift
+    # within a round, not layout, makes that scatter.  The median of 31
+    # rounds is good to about 0.3% (of 61: 0.25%); for the same number
+    # of runs, 12 layouts instead of 4 take a build's layout luck from
+    # about 0.28% to 0.16%.
     rounds = 31
     if args[:1] == ["--rounds"]:
         rounds = int(args[1])
