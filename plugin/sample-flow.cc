@@ -7,8 +7,8 @@
    count per edge, conserved at every block, circulating through the
    virtual EXIT->ENTRY edge) that stays closest to the known counts:
    a minimum-cost circulation where a block's count may drop below its
-   sample estimate at cost COST_DEC per unit on average (convex, below)
-   and rise above it at COST_INC, every unit of
+   sample estimate at cost COST_DEC per unit and rise above it at
+   COST_INC, every unit of
    flow on an edge costs COST_EDGE, one or two more on edges GCC's
    static estimate finds unlikely (so flow takes short, likely paths
    and does not invent cycles), and blocks without an estimate are
@@ -26,30 +26,15 @@
    latency (skid, a cold entry's cache misses), and raising the entry
    above its samples would invent calls.
 
-   Lowering is convex: a block's estimate is split into
-   COST_DEC_SEGMENTS equal parts whose costs to give back spread around
-   COST_DEC (35, 25, 15 and 5 for 20), so that dropping a block's last
-   quarter costs seven times its first.  With one linear cost, flow that
-   cannot satisfy two over-sampled successors (samples land on the
-   blocks after a cache miss, often tiny ones) drops one of them to
-   zero and keeps the other whole: sqlite's vdbeRecordCompareInt sent
-   95% of its comparisons one way, against 44% measured.  Convex costs
-   share the shortfall, as least squares would.  On sqlite's three
-   training profiles (callgrind, small input) this took Ir from 0.9301
-   to 0.9272 of plain, dynamic taken jumps from 7.82M to 7.66M (instr
-   7.12M) and branch misdirection from 0.157 to 0.153; a spread of 1/2
-   instead of 3/4, or 8 parts, gained less.
-
    Network: block B is two nodes, in(B) = 2B and out(B) = 2B + 1, joined
    by its count edges; a CFG edge U->V is out(U)->in(V).  A block with
-   estimate W has COST_DEC_SEGMENTS edges of capacity W/COST_DEC_SEGMENTS
-   and negative cost; they are
+   estimate W has an edge of capacity W and cost -COST_DEC; it is
    saturated first (negative costs are then only in residual edges),
    which leaves W units of excess at out(B) and W of deficit at in(B).
    Successive shortest paths (Dijkstra with potentials, from a super
    source over the excesses to a super sink over the deficits) then
-   route them at minimum cost; undoing a saturated edge costs its
-   part's cost, so a path always exists.
+   route them at minimum cost; undoing a saturated edge costs COST_DEC,
+   so a path always exists.
 
    Last, components that carry flow but are not reached from ENTRY by
    flow (a loop whose way in has no samples) get one unit along the
@@ -62,7 +47,6 @@
 #define COST_DEC 20
 #define COST_INC 10
 #define COST_DEC_ENTRY 10
-#define COST_DEC_SEGMENTS 4
 #define COST_INC_ENTRY 40
 #define COST_INC_ZERO_PER_INSN 4
 #define COST_INC_ZERO_MAX (2 * COST_INC)
@@ -346,19 +330,6 @@ join_isolated (lp_graph *g, gcov_type *flow, const bool *active)
     }
 }
 
-/* The cost per unit of giving back part SEG (of COST_DEC_SEGMENTS) of a
-   block's estimate whose mean cost is DEC: from DEC + 3/4 DEC down to
-   DEC - 3/4 DEC, so the average is DEC.  Flow gives back the cheapest
-   parts first.  */
-
-static int
-dec_segment_cost (int dec, int seg)
-{
-  int c = dec + dec * 3 * (COST_DEC_SEGMENTS - 1 - 2 * seg)
-		/ (4 * (COST_DEC_SEGMENTS - 1));
-  return MAX (c, 1);
-}
-
 /* The cost per unit of running a block of SIZE instructions that got no
    sample.  */
 
@@ -400,19 +371,11 @@ lp_infer_flow (lp_graph *g, const gcov_type *weight, const int *size,
 	net.add (in, out, FLOW_INF, 0);
       else
 	{
-	  /* Saturated at once: W units may be given back, part by part
-	     (dec_segment_cost).  */
+	  /* Saturated at once: W units may be given back at COST_DEC.  */
 	  int dec = first[b] ? COST_DEC_ENTRY : COST_DEC;
 	  int inc = first[b] ? COST_INC_ENTRY : COST_INC;
-	  gcov_type left = weight[b];
-	  for (int s = 0; s < COST_DEC_SEGMENTS; s++)
-	    {
-	      gcov_type cap = (s == COST_DEC_SEGMENTS - 1
-			       ? left : weight[b] / COST_DEC_SEGMENTS);
-	      left -= cap;
-	      int k = net.add (in, out, cap, -dec_segment_cost (dec, s));
-	      net.push (in, k, cap);
-	    }
+	  int k = net.add (in, out, weight[b], -dec);
+	  net.push (in, k, weight[b]);
 	  excess[out] += weight[b];
 	  deficit[in] += weight[b];
 	  if (!weight[b])
