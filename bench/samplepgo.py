@@ -208,34 +208,35 @@ def timed(exe, args, d):
     return time.perf_counter() - t0, r.stdout
 
 
-def line_counts(dump):
-    """{function: {line: count}} from a use-mode dump."""
-    out, fn = {}, None
+def dump_matches(dump, pattern):
+    """(function, match) for each line of the use-mode DUMP inside a
+    function that matches the regular expression PATTERN."""
+    fn = None
     with open(dump) as f:
         for line in f:
             m = re.match(r"function (\S+) ", line)
             if m:
                 fn = m.group(1)
                 continue
-            m = re.match(r"  line (\S+) count=(\d+)", line)
+            m = re.match(pattern, line)
             if m and fn:
-                out.setdefault(fn, {})[m.group(1)] = int(m.group(2))
+                yield fn, m
+
+
+def line_counts(dump):
+    """{function: {line: count}} from a use-mode dump."""
+    out = {}
+    for fn, m in dump_matches(dump, r"  line (\S+) count=(\d+)"):
+        out.setdefault(fn, {})[m.group(1)] = int(m.group(2))
     return out
 
 
 def branch_edges(dump):
     """{(function, block): {successor: count}} of two-way branches."""
-    out, fn = {}, None
-    with open(dump) as f:
-        for line in f:
-            m = re.match(r"function (\S+) ", line)
-            if m:
-                fn = m.group(1)
-                continue
-            m = re.match(r"  annotated edge (\d+)->(\d+) count=(\d+)", line)
-            if m:
-                out.setdefault((fn, m.group(1)), {})[m.group(2)] = \
-                    int(m.group(3))
+    out = {}
+    for fn, m in dump_matches(dump,
+                              r"  annotated edge (\d+)->(\d+) count=(\d+)"):
+        out.setdefault((fn, m.group(1)), {})[m.group(2)] = int(m.group(3))
     return {k: v for k, v in out.items() if len(v) == 2}
 
 
