@@ -22,6 +22,10 @@ fetch.sh), all with gcc -O2:
             production build would)
 Figures:
   Ir        callgrind instructions on the small input, ratio to plain
+  taken     jumps taken in the workload's own code in that callgrind run
+            (conditional jumps that jumped, and unconditional jumps), in
+            millions: a deterministic measure of how well the code's
+            layout follows the hot paths (sqlite: plain 10.6, instr 7.1)
   run       paired wall-clock ratio to plain: N interleaved rounds
             (round r starts at variant r) on the evaluation input
             (quick); each round gives variant/plain of that round, and
@@ -191,15 +195,43 @@ def link(w, out, libs, objs=None, name="bench"):
 
 
 def callgrind_ir(exe, args, d):
+    """Run EXE under callgrind: (instructions of the whole run, jumps
+    taken in EXE's own code, its output).  Taken jumps (conditional ones
+    that jumped plus unconditional ones) measure how well the code's
+    layout follows its hot paths, which wall-clock time shows only
+    through its noise."""
     out = os.path.join(d, "cg.out")
-    r = run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out,
-             exe] + args, cwd=d)
-    with open(out) as f:
+    # Jumps are dumped per instruction only with --dump-instr: per
+    # source line (none without -g) they would be lost.
+    r = run(["valgrind", "--tool=callgrind", "--collect-jumps=yes",
+             "--dump-instr=yes", "--callgrind-out-file=" + out, exe] + args,
+            cwd=d)
+    return callgrind_counts(out, exe) + (r.stdout,)
+
+
+def callgrind_counts(path, exe):
+    """(total instructions, jumps taken in EXE) from callgrind output
+    PATH.  Object names are compressed: "ob=(N) NAME" the first time,
+    "ob=(N)" after; "cob=" names the object of a call's callee."""
+    names, ir, taken, in_exe = {}, None, 0, False
+    exe = os.path.realpath(exe)
+    with open(path) as f:
         for line in f:
-            if line.startswith("summary:") or line.startswith("totals:"):
+            if line.startswith(("ob=", "cob=")):
+                m = re.match(r"c?ob=\((\d+)\)(?: (.*))?", line.rstrip("\n"))
+                if m and m.group(2):
+                    names[m.group(1)] = os.path.realpath(m.group(2))
+                if m and line.startswith("ob="):
+                    in_exe = names.get(m.group(1)) == exe
+            elif line.startswith("jump=") and in_exe:
+                taken += int(line[5:].split()[0])
+            elif line.startswith("jcnd=") and in_exe:
+                # jcnd=TAKEN/EXECUTED TARGET
+                taken += int(line[5:].split("/")[0])
+            elif line.startswith(("summary:", "totals:")):
                 ir = int(line.split()[1])
-    os.unlink(out)
-    return ir, r.stdout
+    os.unlink(path)
+    return ir, taken
 
 
 def timed(exe, args, d):
@@ -378,9 +410,9 @@ def workload(w, rounds, root):
     exes.update(zip(samples, sample_exes))
     names = list(exes)
     log(w, ": callgrind on", small)
-    ir, outs = {}, set()
+    ir, taken, outs = {}, {}, set()
     for n in names:
-        ir[n], out = callgrind_ir(exes[n], small, d)
+        ir[n], taken[n], out = callgrind_ir(exes[n], small, d)
         outs.add(out)
     layouts = {n: [exes[n]] + [layout(w, os.path.dirname(exes[n]), [], k)
                                for k in range(1, LAYOUTS)]
@@ -417,10 +449,12 @@ def workload(w, rounds, root):
         return (1 - ratio[n]) / gain if gain > 0 else None
 
     sessions = [dict(ir_ratio=ir_ratio[n], run_ratio=run_ratio[n],
-                     share_ir=share(ir_ratio, n), share_run=share(run_ratio, n))
+                     share_ir=share(ir_ratio, n), share_run=share(run_ratio, n),
+                     taken_jumps=taken[n])
                 for n in samples]
     mean = dict(ir_ratio=geomean([ir_ratio[n] for n in samples]),
                 run_ratio=geomean([run_ratio[n] for n in samples]))
+    mean["taken_jumps"] = statistics.mean(taken[n] for n in samples)
     mean["share_ir"] = share(dict(ir_ratio, mean=mean["ir_ratio"]), "mean")
     mean["share_run"] = share(dict(run_ratio, mean=mean["run_ratio"]), "mean")
     mean["built_ratio"] = geomean([built_ratio[n] for n in samples])
@@ -435,7 +469,7 @@ def workload(w, rounds, root):
         perf_callgraph_freq=PERF_CG_FREQ, perf_sessions=SESSIONS,
         profgen_seconds=profgen_secs, profgen_stats=pgs,
         sample_sessions=sessions, sample_mean=mean,
-        ir=ir, ir_ratio=ir_ratio, seconds=secs, layouts=LAYOUTS,
+        ir=ir, ir_ratio=ir_ratio, taken_jumps=taken, seconds=secs, layouts=LAYOUTS,
         run_ratio=run_ratio, run_quartiles=run_quartiles,
         built_ratio=built_ratio,
         share_ir=share(ir_ratio), share_run=share(run_ratio),
@@ -462,6 +496,9 @@ def main():
     # about 0.28% to 0.16%.
     rounds = 31
     if args[:1] == ["--rounds"]:
+        if len(args) < 2 or not args[1].isdigit() or int(args[1]) < 1:
+            log("samplepgo.py: --rounds wants a whole number of at least 1")
+            return 2
         rounds = int(args[1])
         args = args[2:]
     workloads = args or ["sqlite", "json"]
@@ -473,20 +510,23 @@ def main():
     results = [workload(w, rounds, root) for w in workloads]
     print("| workload | Ir probed / instr / sample (mean; sessions) | run"
           " probed / instr / sample (mean; sessions) | share of instr speedup,"
-          " mean (Ir, run; as built) | line overlap | branch sides agree |"
-          " probed .text |")
-    print("|---|---|---|---|---|---|---|")
+          " mean (Ir, run; as built) | taken jumps plain / instr / sample"
+          " (M) | line overlap | branch sides agree | probed .text |")
+    print("|---|---|---|---|---|---|---|---|")
     for r in results:
         i, t, m = r["ir_ratio"], r["run_ratio"], r["sample_mean"]
         ss = r["sample_sessions"]
         print("| %s | %.4f / %.3f / %.3f (%s) | %.3f / %.3f / %.3f (%s) |"
-              " %s, %s; %s | %s | %s of %d (%s by runs) | %s |"
+              " %s, %s; %s | %.2f / %.2f / %.2f | %s | %s of %d (%s by runs)"
+              " | %s |"
               % (r["workload"], i["probed"], i["instr"], m["ir_ratio"],
                  " ".join("%.3f" % x["ir_ratio"] for x in ss),
                  t["probed"], t["instr"], m["run_ratio"],
                  " ".join("%.3f" % x["run_ratio"] for x in ss),
                  fmt(m["share_ir"], "%.2f"), fmt(m["share_run"], "%.2f"),
                  fmt(m["share_built"], "%.2f"),
+                 r["taken_jumps"]["plain"] / 1e6,
+                 r["taken_jumps"]["instr"] / 1e6, m["taken_jumps"] / 1e6,
                  fmt(r["line_overlap"], "%.2f"),
                  fmt(r["branch_direction_agreement"], "%.2f"),
                  r["branches_compared"],
