@@ -206,7 +206,9 @@ def callgrind_ir(exe, args, d):
     r = run(["valgrind", "--tool=callgrind", "--collect-jumps=yes",
              "--dump-instr=yes", "--callgrind-out-file=" + out, exe] + args,
             cwd=d)
-    return callgrind_counts(out, exe) + (r.stdout,)
+    ir, taken = callgrind_counts(out, exe)
+    os.unlink(out)
+    return ir, taken, r.stdout
 
 
 def callgrind_counts(path, exe):
@@ -230,7 +232,6 @@ def callgrind_counts(path, exe):
                 taken += int(line[5:].split("/")[0])
             elif line.startswith(("summary:", "totals:")):
                 ir = int(line.split()[1])
-    os.unlink(path)
     return ir, taken
 
 
@@ -449,8 +450,8 @@ def workload(w, rounds, root):
         return (1 - ratio[n]) / gain if gain > 0 else None
 
     sessions = [dict(ir_ratio=ir_ratio[n], run_ratio=run_ratio[n],
-                     share_ir=share(ir_ratio, n), share_run=share(run_ratio, n),
-                     taken_jumps=taken[n])
+                     share_ir=share(ir_ratio, n),
+                     share_run=share(run_ratio, n), taken_jumps=taken[n])
                 for n in samples]
     mean = dict(ir_ratio=geomean([ir_ratio[n] for n in samples]),
                 run_ratio=geomean([run_ratio[n] for n in samples]))
@@ -469,7 +470,8 @@ def workload(w, rounds, root):
         perf_callgraph_freq=PERF_CG_FREQ, perf_sessions=SESSIONS,
         profgen_seconds=profgen_secs, profgen_stats=pgs,
         sample_sessions=sessions, sample_mean=mean,
-        ir=ir, ir_ratio=ir_ratio, taken_jumps=taken, seconds=secs, layouts=LAYOUTS,
+        ir=ir, ir_ratio=ir_ratio, taken_jumps=taken, seconds=secs,
+        layouts=LAYOUTS,
         run_ratio=run_ratio, run_quartiles=run_quartiles,
         built_ratio=built_ratio,
         share_ir=share(ir_ratio), share_run=share(run_ratio),
