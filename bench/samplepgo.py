@@ -371,9 +371,11 @@ def workload(w, rounds, root):
         tag = "" if k == 0 else str(k + 1)
         perf_data = os.path.join(d, "perf%s.data" % tag)
         t0 = time.perf_counter()
-        # DX at the samples on memcpy/memset calls: their sizes.
+        # DX at the samples on memcpy/memset calls: their sizes; the
+        # flags at those on conditional jumps: their directions.
         run(["perf", "record", "-q", "-e", "cpu-clock", "-F", PERF_FREQ,
-             "--user-regs=dx", "-o", perf_data, "--", "sh", "-c", loop, probed] + train, cwd=d)
+             "--user-regs=dx,flags", "-o", perf_data, "--", "sh", "-c",
+             loop, probed] + train, cwd=d)
         perf_secs.append(time.perf_counter() - t0)
         perfs = ["--perf=" + perf_data]
         if PERF_CG_FREQ != "0":

@@ -15,15 +15,19 @@
    combined.  Those recorded with the register DX (perf record
    --user-regs=dx) also give the sizes of memcpy and memset calls:
    DX at a sample on the call instruction or on one of the instructions
-   before it that leave DX alone (probe-regions.h).
+   before it that leave DX alone (probe-regions.h).  Those recorded
+   with the flags register (--user-regs=flags) also give the directions
+   of conditional jumps: at a sample on one, which has not run yet, the
+   flags say whether it jumps (jcc-flags.h).
 
    The pieces, one file each: elf-read.c (sections, build id, PT_LOAD,
    function bounds), probe-decode.c (.pseudo_probe, .pseudo_probe_desc),
    probe-regions.c (code regions of the probes, instruction counts,
-   count estimates, call targets, memop sizes), perf-samples.c (perf
-   buildid-list and perf script, mappings, build-id checks, call
-   stacks, DX), sample-write.c (the output), run-cmd.c (running perf
-   and objdump).
+   count estimates, call targets, memop sizes, conditional jumps),
+   jcc-flags.c (jump conditions), perf-samples.c (perf buildid-list and
+   perf script, mappings, build-id checks, call stacks, DX, FLAGS),
+   sample-write.c (the output), run-cmd.c (running perf and
+   objdump).
 
    --show-probes prints each decoded probe on one line, in the order of
    the .pseudo_probe section, after a line "# BIN" per binary:
@@ -70,6 +74,7 @@ struct sample_ctx
   uint64_t calls;		/* Call-stack samples given to a call site.  */
   uint64_t tail_calls;		/* ... to an indirect tail jump.  */
   uint64_t sizes;		/* Samples that gave a memop call a size.  */
+  uint64_t directions;		/* ... a conditional jump a direction.  */
   /* The previous sample with DX: its binary, address and DX.  */
   size_t last_bin;
   uint64_t last_vaddr, last_dx;
@@ -94,7 +99,9 @@ print_usage (FILE *f)
 "                     with call stacks (perf record --call-graph=dwarf or -g)\n"
 "                     also the targets of indirect calls; with the register\n"
 "                     DX (perf record --user-regs=dx) also the sizes of\n"
-"                     memcpy/memmove/mempcpy/memset calls; may be repeated:\n"
+"                     memcpy/memmove/mempcpy/memset calls; with the flags\n"
+"                     register (--user-regs=flags) also the directions of\n"
+"                     conditional jumps; may be repeated:\n"
 "                     the samples of all files add up\n"
 "  --perfscript=FILE  instead of --perf: the output of\n"
 "                       perf script -i perf.data --show-mmap-events \\\n"
@@ -131,6 +138,15 @@ print_usage (FILE *f)
 "(most seen first; a comment to LLVM's reader).  Samples in a row at\n"
 "one address with one size count once.\n"
 "\n"
+"With FLAGS, a sample whose IP is a conditional jump (objdump -d) counts\n"
+"the way the flags send it.  After the body lines of each function (at\n"
+"each inline context) whose code holds a sampled jump and where the jump\n"
+"goes and falls through:\n"
+"#branch SRC: TO:N TO:M\n"
+"(a comment to LLVM's reader): SRC the probes of the jump's code, each\n"
+"TO those of one way's code (a call probe for code inlined there),\n"
+"comma-separated; N and M samples.\n"
+"\n"
 "Each function's header line is followed by\n"
 "#first-sample RANK\n"
 "(a comment to LLVM's reader): its rank, from 1, by its first sample in\n"
@@ -152,15 +168,21 @@ usage_error (const char *fmt, ...)
   lp_exit (1);
 }
 
-/* perf_read_samples callback: count the sample in its binary's regions
-   and, at a memop call with DX, its size.  */
+/* perf_read_samples callback: count the sample in its binary's regions,
+   at a conditional jump with FLAGS its direction, and at a memop call
+   with DX its size.  */
 static void
-on_sample (void *ctx, size_t bin, uint64_t vaddr, int has_dx, uint64_t dx)
+on_sample (void *ctx, size_t bin, uint64_t vaddr,
+	   const struct sample_regs *regs)
 {
   struct sample_ctx *sc = ctx;
   regions_add_sample (&sc->bins[bin].regions, vaddr, ++sc->seq);
-  if (!has_dx)
+  if (regs->has_flags)
+    sc->directions += regions_add_flags (&sc->bins[bin].regions, vaddr,
+					 regs->flags);
+  if (!regs->has_dx)
     return;
+  uint64_t dx = regs->dx;
   /* Samples in a row at one call with one size are one call that
      stalled (the first run of cold code: page faults, cache misses),
      not several calls of that size.  */
@@ -259,24 +281,34 @@ note_stacks (const char *file, const struct perf_stats *st, uint64_t calls,
 	   tail_calls);
 }
 
-/* --verbose: what the register DX of FILE's samples gave: SIZES of them
-   were at memop calls of the BINS.  */
+/* --verbose: what the registers of FILE's samples gave: SIZES of them
+   with DX were at memop calls of the BINS, DIRS with FLAGS at their
+   conditional jumps.  */
 static void
-note_sizes (const char *file, const struct perf_stats *st,
-	    const struct binary *bins, size_t num, uint64_t sizes)
+note_registers (const char *file, const struct perf_stats *st,
+		const struct binary *bins, size_t num, uint64_t sizes,
+		uint64_t dirs)
 {
-  size_t calls = 0;
+  size_t calls = 0, jumps = 0;
   for (size_t i = 0; i < num; i++)
-    calls += bins[i].regions.num_memop_calls;
-  if (!st->dx_samples)
     {
-      lp_note ("%s: no register DX in the samples: no memop sizes "
-	       "(perf record --user-regs=dx)", file);
-      return;
+      calls += bins[i].regions.num_memop_calls;
+      jumps += bins[i].regions.num_jumps;
     }
-  lp_note ("%s: %" PRIu64 " samples with DX, %" PRIu64 " at one of the %zu "
-	   "memcpy/memmove/mempcpy/memset calls of the binaries", file,
-	   st->dx_samples, sizes, calls);
+  if (!st->dx_samples)
+    lp_note ("%s: no register DX in the samples: no memop sizes "
+	     "(perf record --user-regs=dx)", file);
+  else
+    lp_note ("%s: %" PRIu64 " samples with DX, %" PRIu64 " at one of the "
+	     "%zu memcpy/memmove/mempcpy/memset calls of the binaries", file,
+	     st->dx_samples, sizes, calls);
+  if (!st->flags_samples)
+    lp_note ("%s: no flags register in the samples: no branch "
+	     "directions (perf record --user-regs=flags)", file);
+  else
+    lp_note ("%s: %" PRIu64 " samples with FLAGS, %" PRIu64 " at one of "
+	     "the %zu conditional jumps of the binaries", file,
+	     st->flags_samples, dirs, jumps);
 }
 
 /* --verbose: how many indirect call probes got targets.  */
@@ -386,7 +418,7 @@ main (int argc, char **argv)
   for (size_t f = 0; f < num_files; f++)
     {
       struct perf_stats stats;
-      struct sample_ctx sc = { bins, seq, 0, 0, 0, SIZE_MAX, 0, 0 };
+      struct sample_ctx sc = { bins, seq, 0, 0, 0, 0, SIZE_MAX, 0, 0 };
       for (size_t i = 0; i < num; i++)
 	{
 	  attributed[i] = bins[i].regions.attributed;
@@ -399,7 +431,8 @@ main (int argc, char **argv)
 	  note_stats (files[f], &stats, bins, num, attributed, unattributed);
 	  if (!script)
 	    note_stacks (files[f], &stats, sc.calls, sc.tail_calls);
-	  note_sizes (files[f], &stats, bins, num, sc.sizes);
+	  note_registers (files[f], &stats, bins, num, sc.sizes,
+			  sc.directions);
 	}
       free (stats.per_binary);
       seq = sc.seq;

@@ -93,8 +93,8 @@ struct perf_reader
   int frame0_bin;
   uint64_t frame0_vaddr;
 
-  /* The samples carry DX (sample pass with -F pid,ip,uregs).  */
-  int want_dx;
+  /* The samples carry DX or FLAGS (sample pass with -F pid,ip,uregs).  */
+  int want_regs;
 };
 
 /* FNV-1a, for the path table.  */
@@ -341,9 +341,10 @@ parse_comm (struct perf_reader *r, const char *s)
   return 0;
 }
 
-/* A sample of process PID at IP, with DX when HAS_DX.  */
+/* A sample of process PID at IP, with the registers REGS.  */
 static void
-sample (struct perf_reader *r, int pid, uint64_t ip, int has_dx, uint64_t dx)
+sample (struct perf_reader *r, int pid, uint64_t ip,
+	const struct sample_regs *regs)
 {
   struct perf_stats *st = r->stats;
   st->samples++;
@@ -371,21 +372,22 @@ sample (struct perf_reader *r, int pid, uint64_t ip, int has_dx, uint64_t dx)
 	  return;
 	}
       st->per_binary[m->bin]++;
-      st->dx_samples += has_dx != 0;
-      r->fn (r->ctx, m->bin, vaddr, has_dx, dx);
+      st->dx_samples += regs->has_dx != 0;
+      st->flags_samples += regs->has_flags != 0;
+      r->fn (r->ctx, m->bin, vaddr, regs);
       return;
     }
   st->unmapped++;
 }
 
 /* The user registers perf script prints after the IP for -F uregs:
-   "ABI:2    DX:0x1f ..." (ABI:0, and no registers, when the sample has
-   none, e.g. in a kernel thread).  Set *HAS_DX and *DX from "DX:".
-   Returns -1 for anything else.  */
+   "ABI:2    DX:0x1f    FLAGS:0x246" (ABI:0, and no registers, when
+   the sample has none, e.g. in a kernel thread).  Set REGS from "DX:"
+   and "FLAGS:".  Returns -1 for anything else.  */
 static int
-parse_uregs (const char *s, int *has_dx, uint64_t *dx)
+parse_uregs (const char *s, struct sample_regs *regs)
 {
-  *has_dx = 0;
+  memset (regs, 0, sizeof *regs);
   while (*s)
     {
       const char *colon = s;
@@ -405,8 +407,13 @@ parse_uregs (const char *s, int *has_dx, uint64_t *dx)
 	return -1;
       else if (colon - s == 2 && strncmp (s, "DX", 2) == 0)
 	{
-	  *has_dx = 1;
-	  *dx = x;
+	  regs->has_dx = 1;
+	  regs->dx = x;
+	}
+      else if (colon - s == 5 && strncmp (s, "FLAGS", 5) == 0)
+	{
+	  regs->has_flags = 1;
+	  regs->flags = x;
 	}
       if (*v && *v != ' ' && *v != '\t')
 	return -1;
@@ -470,15 +477,15 @@ parse_script_line (struct perf_reader *r, const char *line)
     }
   else
     {
-      uint64_t ip, dx = 0;
-      int has_dx = 0;
+      uint64_t ip;
+      struct sample_regs regs = { 0, 0, 0, 0 };
       ok = parse_hex (&s, &ip) == 0;
       while (ok && (*s == ' ' || *s == '\t'))
 	s++;
       if (ok && *s)
-	ok = parse_uregs (s, &has_dx, &dx) == 0;
+	ok = parse_uregs (s, &regs) == 0;
       if (ok)
-	sample (r, pid, ip, has_dx, dx);
+	sample (r, pid, ip, &regs);
     }
   if (!ok)
     r->stats->skipped_lines++;
@@ -700,7 +707,7 @@ read_script (struct perf_reader *r)
 
   char *argv[] = { "perf", "script", "-i", (char *) r->file,
 		   "--show-mmap-events", "--show-task-events",
-		   "-G", "-F", r->want_dx ? "pid,ip,uregs" : "pid,ip", NULL };
+		   "-G", "-F", r->want_regs ? "pid,ip,uregs" : "pid,ip", NULL };
   struct run_cmd cmd;
   char *err;
   start_perf (&cmd, argv);
@@ -713,17 +720,18 @@ read_script (struct perf_reader *r)
 
 /* What the events of FILE sample, from perf evlist -v, which reads only
    the header and so costs nothing even for a large perf.data: call
-   stacks (CALLCHAIN in a sample_type) into *STACKS, the user register
-   DX (bit 3 of a sample_regs_user, perf's PERF_REG_X86_DX) into *DX.  */
+   stacks (CALLCHAIN in a sample_type) into *STACKS, and whether it has
+   user registers we use into *REGS: DX or FLAGS (bits 3 and 9 of a
+   sample_regs_user, perf's PERF_REG_X86_DX and PERF_REG_X86_FLAGS).  */
 static void
-read_evlist (struct perf_reader *r, int *stacks, int *dx)
+read_evlist (struct perf_reader *r, int *stacks, int *regs)
 {
   char *argv[] = { "perf", "evlist", "-v", "-i", (char *) r->file, NULL };
   struct run_cmd cmd;
   char *line = NULL, *err;
   size_t cap = 0;
 
-  *stacks = *dx = 0;
+  *stacks = *regs = 0;
   start_perf (&cmd, argv);
   while (getline (&line, &cap, cmd.out) >= 0)
     {
@@ -743,8 +751,8 @@ read_evlist (struct perf_reader *r, int *stacks, int *dx)
 	{
 	  uint64_t mask;
 	  s += 18;
-	  if (parse_hex (&s, &mask) == 0 && (mask & (1 << 3)))
-	    *dx = 1;
+	  if (parse_hex (&s, &mask) == 0 && (mask & ((1 << 3) | (1 << 9))))
+	    *regs = 1;
 	}
     }
   free (line);
@@ -754,7 +762,7 @@ read_evlist (struct perf_reader *r, int *stacks, int *dx)
       lp_warning (r->file, "perf evlist failed (exit status %d): call "
 		  "stacks and registers not read%s%s", status,
 		  *err ? "\n" : "", err);
-      *stacks = *dx = 0;
+      *stacks = *regs = 0;
     }
   free (err);
 }
@@ -875,7 +883,7 @@ perf_read_samples (const char *file, int is_script, struct elf_file *elfs,
     {
       check_perf_header (file);
       read_build_ids (&r);
-      read_evlist (&r, &has_stacks, &r.want_dx);
+      read_evlist (&r, &has_stacks, &r.want_regs);
     }
   choose_matching (&r, verbose);
   read_script (&r);

@@ -34,7 +34,9 @@
    pass asks for it too (-F pid,ip,uregs) and passes it on with the
    sample: at a call instruction (and before it, until DX is set), DX
    is the call's third argument, the size of a memcpy, memmove or
-   memset (x86-64 SysV ABI).  */
+   memset (x86-64 SysV ABI).  Likewise the flags register (perf record
+   --user-regs=flags, bit 9): at a conditional jump, which has not run
+   yet when the sample interrupts it, FLAGS says which way it goes.  */
 
 #ifndef LATEPGO_PERF_SAMPLES_H
 #define LATEPGO_PERF_SAMPLES_H
@@ -44,11 +46,18 @@
 
 #include "elf-read.h"
 
+/* The user registers of a sample that latepgo-profgen uses.  */
+struct sample_regs
+{
+  int has_dx, has_flags;
+  uint64_t dx, flags;
+};
+
 /* Called for each sample in binary BIN (an index into the array given
-   to perf_read_samples) at virtual address VADDR; HAS_DX says whether
-   the sample has the user register DX, and DX is its value.  */
+   to perf_read_samples) at virtual address VADDR, with the user
+   registers REGS it has.  */
 typedef void (*perf_sample_fn) (void *ctx, size_t bin, uint64_t vaddr,
-				int has_dx, uint64_t dx);
+				const struct sample_regs *regs);
 
 /* Called for each call-stack sample whose first two frames are in the
    binaries: the sampled code at VADDR in binary BIN, called from the
@@ -67,6 +76,7 @@ struct perf_stats
   uint64_t skipped_lines;	/* Lines not understood.  */
   int has_stacks;		/* perf.data has call stacks.  */
   uint64_t dx_samples;		/* Samples that came with DX.  */
+  uint64_t flags_samples;	/* ... with FLAGS.  */
   uint64_t stack_samples;	/* Samples with at least one frame.  */
   uint64_t stack_in_bins;	/* Passed to the stack callback.  */
 };

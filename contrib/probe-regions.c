@@ -3,6 +3,7 @@
 
 #define _GNU_SOURCE
 #include "probe-regions.h"
+#include "jcc-flags.h"
 #include "run-cmd.h"
 #include "tool-util.h"
 
@@ -306,6 +307,34 @@ note_branch (struct probe_regions *regs, uint64_t addr, uint64_t fn,
     }
 }
 
+/* Note INSN at ADDR (objdump's text) in REGS if it is a conditional
+   jump with a direct target; *PENDING is set to its index until the
+   next instruction's address is known.  */
+static void
+note_cond_jump (struct probe_regions *regs, uint64_t addr, const char *insn,
+		size_t *pending)
+{
+  char mn[32];
+  const char *ops = split_mnemonic (insn, mn, sizeof mn);
+  int cond = jcc_condition (mn);
+  if (cond < 0)
+    return;
+  char *end;
+  errno = 0;
+  uint64_t target = strtoull (ops, &end, 16);
+  if (end == ops || errno || target == 0)
+    return;
+  regs->jumps = lp_grow (regs->jumps, &regs->cap_jumps, regs->num_jumps,
+			 sizeof *regs->jumps, 256);
+  struct cond_jump *j = &regs->jumps[regs->num_jumps];
+  memset (j, 0, sizeof *j);
+  j->addr = addr;
+  j->next = addr + 2;		/* Until known.  */
+  j->target = target;
+  j->cond = cond;
+  *pending = regs->num_jumps++;
+}
+
 /* Count instructions per region with objdump -d over the span of the
    regions, and note the memop calls.  Return 0, or -1 when objdump
    cannot be run or fails.  */
@@ -345,7 +374,7 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
   size_t cap = 0;
   int after_jump = 0;
   uint64_t floor = 0, fn = 0;
-  size_t pending = SIZE_MAX;
+  size_t pending = SIZE_MAX, pending_jump = SIZE_MAX;
   /* The first address of the straight run of instructions (no control
      transfer, no write of DX) that ends at the current one; 0: the
      next instruction starts one.  */
@@ -376,7 +405,11 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
       if (pending != SIZE_MAX)
 	regs->calls[pending].ret = addr;
       pending = SIZE_MAX;
+      if (pending_jump != SIZE_MAX)
+	regs->jumps[pending_jump].next = addr;
+      pending_jump = SIZE_MAX;
       note_branch (regs, addr, fn, insn, &pending);
+      note_cond_jump (regs, addr, insn, &pending_jump);
       /* Padding after a jump or return never runs: counting it would
 	 make the block before it look less often executed.  */
       int padding = after_jump && is_padding (insn);
@@ -506,7 +539,7 @@ regions_build (const struct elf_file *elf, const struct probe_set *set,
   else
     {
       regs->num_memop_calls = 0;
-      regs->num_calls = regs->num_tail_jumps = 0;
+      regs->num_calls = regs->num_tail_jumps = regs->num_jumps = 0;
       regs->insns_estimated = 1;
       if (verbose)
 	lp_note ("%s: objdump not available; estimating one instruction "
@@ -718,6 +751,89 @@ regions_add_size (struct probe_regions *regs, uint64_t vaddr, uint64_t dx)
   ps->sizes[ps->num].samples = 1;
   ps->num++;
   return 1;
+}
+
+int
+regions_add_flags (struct probe_regions *regs, uint64_t vaddr,
+		   uint64_t flags)
+{
+  size_t lo = sorted_rank (regs->jumps, regs->num_jumps, sizeof *regs->jumps,
+			   offsetof (struct cond_jump, addr), vaddr, 0);
+  if (lo == regs->num_jumps || regs->jumps[lo].addr != vaddr)
+    return 0;
+  struct cond_jump *j = &regs->jumps[lo];
+  if (jcc_taken (j->cond, flags))
+    j->taken++;
+  else
+    j->not_taken++;
+  return 1;
+}
+
+/* Add V to the sorted set OUT of *N elements (up to MAX stored).  */
+static void
+add_sorted (uint32_t *out, size_t *n, size_t max, uint32_t v)
+{
+  size_t k = 0;
+  while (k < *n && k < max && out[k] < v)
+    k++;
+  if (k < *n && k < max && out[k] == v)
+    return;
+  if (*n < max)
+    {
+      memmove (out + k + 1, out + k, (*n - k) * sizeof *out);
+      out[k] = v;
+    }
+  (*n)++;
+}
+
+/* The probes of the region holding ADDR: *NUM of them from the
+   returned pointer into SORTED_PROBES (0 outside the regions).  */
+static const size_t *
+probes_at (const struct probe_regions *regs, uint64_t addr, size_t *num)
+{
+  size_t r = find_region (regs, addr);
+  *num = r == SIZE_MAX ? 0 : regs->regions[r].num_probes;
+  return r == SIZE_MAX ? NULL
+	 : regs->sorted_probes + regs->regions[r].first_probe;
+}
+
+size_t
+regions_context_probes_at (const struct probe_regions *regs,
+			   const struct probe_set *set, uint64_t addr,
+			   uint32_t node, uint32_t *out, size_t max)
+{
+  size_t num, n = 0;
+  const size_t *probes = probes_at (regs, addr, &num);
+  for (size_t i = 0; i < num; i++)
+    {
+      const struct probe *pr = &set->probes[probes[i]];
+      if (pr->node == node)
+	{
+	  add_sorted (out, &n, max, pr->index);
+	  continue;
+	}
+      /* Inlined into NODE, at some depth?  */
+      uint32_t m = pr->node;
+      while (set->nodes[m].parent != PROBE_NO_NODE
+	     && set->nodes[m].parent != node)
+	m = set->nodes[m].parent;
+      if (set->nodes[m].parent == node)
+	add_sorted (out, &n, max, set->nodes[m].call_index);
+    }
+  return n;
+}
+
+size_t
+regions_block_contexts_at (const struct probe_regions *regs,
+			   const struct probe_set *set, uint64_t addr,
+			   uint32_t *out, size_t max)
+{
+  size_t num, n = 0;
+  const size_t *probes = probes_at (regs, addr, &num);
+  for (size_t i = 0; i < num; i++)
+    if (set->probes[probes[i]].type == PROBE_BLOCK)
+      add_sorted (out, &n, max, set->probes[probes[i]].node);
+  return n;
 }
 
 uint64_t

@@ -40,7 +40,12 @@
    per instruction, so that a long and a short block that run equally
    often get equal counts.  Instructions are counted in the output of
    objdump -d; without objdump, a region of B bytes is taken to hold
-   max (1, B / 4) instructions.  */
+   max (1, B / 4) instructions.
+
+   The conditional jumps (from objdump -d) collect the direction seen
+   by samples that interrupted them with the flags register
+   (jcc-flags.h): how often each was about to jump and how often to
+   fall through.  */
 
 #ifndef LATEPGO_PROBE_REGIONS_H
 #define LATEPGO_PROBE_REGIONS_H
@@ -119,6 +124,16 @@ struct tail_jump
   uint64_t addr, fn, target;
 };
 
+/* A conditional jump with a direct target: its address, the next
+   instruction's (where it falls through), its target, its condition
+   code, and the samples that saw it about to jump or not.  */
+struct cond_jump
+{
+  uint64_t addr, next, target;
+  int cond;
+  uint64_t taken, not_taken;
+};
+
 struct probe_regions
 {
   struct probe_region *regions;	/* Sorted by address, disjoint.  */
@@ -141,6 +156,9 @@ struct probe_regions
   size_t num_calls, cap_calls;
   struct tail_jump *tail_jumps;
   size_t num_tail_jumps, cap_tail_jumps;
+  /* The conditional jumps (from objdump), by address.  */
+  struct cond_jump *jumps;
+  size_t num_jumps, cap_jumps;
   int insns_estimated;		/* objdump was not available.  */
   uint64_t attributed;		/* Samples that fell into a region.  */
   uint64_t unattributed;	/* Samples of the binary outside them.  */
@@ -184,6 +202,28 @@ int regions_add_tail_call (struct probe_regions *regs,
    that call.  Return 1 if counted, else 0.  */
 int regions_add_size (struct probe_regions *regs, uint64_t vaddr,
 		      uint64_t dx);
+
+/* A sample at VADDR with the flags register FLAGS: when VADDR is a
+   conditional jump, count the way FLAGS sends it.  Return 1 if
+   counted, else 0.  */
+int regions_add_flags (struct probe_regions *regs, uint64_t vaddr,
+		       uint64_t flags);
+
+/* The code of inline context NODE in the region holding ADDR, as
+   probe indices of NODE's function: those of its probes there, and
+   for code inlined into it (a descendant context), the call-site
+   probe in NODE of that inlining.  Up to MAX distinct indices go into
+   OUT, sorted; return how many there are, which may exceed MAX.  */
+size_t regions_context_probes_at (const struct probe_regions *regs,
+				  const struct probe_set *set, uint64_t addr,
+				  uint32_t node, uint32_t *out, size_t max);
+
+/* The distinct inline contexts of the block probes in the region
+   holding ADDR: up to MAX into OUT; return how many there are, which
+   may exceed MAX.  */
+size_t regions_block_contexts_at (const struct probe_regions *regs,
+				  const struct probe_set *set, uint64_t addr,
+				  uint32_t *out, size_t max);
 
 /* Samples in the region of probe P (an index into the set), 0 for a
    dangling probe.  */

@@ -26,6 +26,22 @@ struct out_body
   size_t num_sizes;
 };
 
+/* The most probes one side of a branch record may name: those of one
+   inline context at one address (blocks whose code is empty share
+   their successor's address).  */
+#define BRANCH_MAX_PROBES 4
+
+/* Where the conditional jumps in the regions of the probes SRC went,
+   by samples with the flags register (probe-regions.h): COUNT[0]
+   times to code of the probes TO[0], COUNT[1] times to that of TO[1]
+   (a call probe stands for the code inlined at that call).  */
+struct out_branch
+{
+  uint32_t src[BRANCH_MAX_PROBES], to[2][BRANCH_MAX_PROBES];
+  unsigned char num_src, num_to[2];
+  uint64_t count[2];
+};
+
 /* A function at one inline context.  */
 struct out_func
 {
@@ -37,6 +53,8 @@ struct out_func
   size_t num_body, cap_body;
   struct out_func **kids;
   size_t num_kids, cap_kids;
+  struct out_branch *branches;
+  size_t num_branches, cap_branches;
   uint64_t samples;		/* Samples in its regions and inlinees'.  */
   /* The ordinal of the first of those samples (0: none), then at the
      top level its rank among the functions written.  */
@@ -128,6 +146,57 @@ warn_no_desc (struct sample_profile *prof, const char *bin, uint64_t guid)
 	      "; its probes are skipped", guid);
 }
 
+/* Give each function of OF (output function per node of SET) the
+   branch records of the conditional jumps in its code that samples saw
+   with the flags register: for each inline context with block probes
+   in the jump's region, if its code (or code inlined into it) is where
+   the jump goes and where it falls through.  */
+static void
+add_branches (const struct probe_set *set, const struct probe_regions *regs,
+	      struct out_func **of)
+{
+  for (size_t j = 0; j < regs->num_jumps; j++)
+    {
+      const struct cond_jump *cj = &regs->jumps[j];
+      if (!cj->taken && !cj->not_taken)
+	continue;
+      uint32_t nodes[BRANCH_MAX_PROBES];
+      size_t n = regions_block_contexts_at (regs, set, cj->addr, nodes,
+					    BRANCH_MAX_PROBES);
+      for (size_t i = 0; i < n && i < BRANCH_MAX_PROBES; i++)
+	{
+	  struct out_func *f = of[nodes[i]];
+	  if (!f)
+	    continue;
+	  struct out_branch b;
+	  memset (&b, 0, sizeof b);
+	  size_t ns = regions_context_probes_at (regs, set, cj->addr,
+						 nodes[i], b.src,
+						 BRANCH_MAX_PROBES);
+	  size_t nt = regions_context_probes_at (regs, set, cj->target,
+						 nodes[i], b.to[0],
+						 BRANCH_MAX_PROBES);
+	  size_t nf = regions_context_probes_at (regs, set, cj->next,
+						 nodes[i], b.to[1],
+						 BRANCH_MAX_PROBES);
+	  if (!nt || !nf || ns > BRANCH_MAX_PROBES || nt > BRANCH_MAX_PROBES
+	      || nf > BRANCH_MAX_PROBES)
+	    continue;
+	  b.num_src = ns;
+	  b.num_to[0] = nt;
+	  b.num_to[1] = nf;
+	  /* Both ways into the same code say nothing.  */
+	  if (nt == nf && !memcmp (b.to[0], b.to[1], nt * sizeof *b.to[0]))
+	    continue;
+	  b.count[0] = cj->taken;
+	  b.count[1] = cj->not_taken;
+	  f->branches = lp_grow (f->branches, &f->cap_branches,
+				 f->num_branches, sizeof *f->branches, 8);
+	  f->branches[f->num_branches++] = b;
+	}
+    }
+}
+
 void
 profile_add_binary (struct sample_profile *prof, const char *bin,
 		    const struct probe_set *set,
@@ -177,6 +246,7 @@ profile_add_binary (struct sample_profile *prof, const char *bin,
       f->first_sample = earlier (f->first_sample,
 				 regions_probe_first_sample (regs, p));
     }
+  add_branches (set, regs, of);
   free (of);
 }
 
@@ -217,6 +287,13 @@ absorb (struct out_func *into, struct out_func *from)
   for (size_t i = 0; i < from->num_kids; i++)
     push_func (&into->kids, &into->num_kids, &into->cap_kids,
 	       from->kids[i]);
+  into->branches = lp_grow (into->branches, &into->cap_branches,
+			    into->num_branches + from->num_branches,
+			    sizeof *into->branches, 8);
+  memcpy (into->branches + into->num_branches, from->branches,
+	  from->num_branches * sizeof *from->branches);
+  into->num_branches += from->num_branches;
+  free (from->branches);
   into->samples = lp_sat_add (into->samples, from->samples);
   into->first_sample = earlier (into->first_sample, from->first_sample);
   free (from->body);
@@ -329,6 +406,62 @@ merge_body (struct out_body *into, struct out_body *from)
   free (from->targets);
 }
 
+/* Compare the probe lists A (NA long) and B (NB long).  */
+static int
+cmp_probe_list (const uint32_t *a, size_t na, const uint32_t *b, size_t nb)
+{
+  for (size_t i = 0; i < na && i < nb; i++)
+    if (a[i] != b[i])
+      return a[i] < b[i] ? -1 : 1;
+  return na < nb ? -1 : na > nb;
+}
+
+static int
+cmp_branch (const void *a, const void *b)
+{
+  const struct out_branch *x = a, *y = b;
+  int c = cmp_probe_list (x->src, x->num_src, y->src, y->num_src);
+  for (int k = 0; k < 2 && !c; k++)
+    c = cmp_probe_list (x->to[k], x->num_to[k], y->to[k], y->num_to[k]);
+  return c;
+}
+
+/* Put F's branch records in a canonical form (the side with the lower
+   probes first: copies of one branch may jump either way), sort them
+   and sum the equal ones.  */
+static void
+normalize_branches (struct out_func *f)
+{
+  for (size_t i = 0; i < f->num_branches; i++)
+    {
+      struct out_branch *b = &f->branches[i];
+      if (cmp_probe_list (b->to[0], b->num_to[0], b->to[1], b->num_to[1]) > 0)
+	{
+	  uint32_t t[BRANCH_MAX_PROBES];
+	  memcpy (t, b->to[0], sizeof t);
+	  memcpy (b->to[0], b->to[1], sizeof t);
+	  memcpy (b->to[1], t, sizeof t);
+	  unsigned char n = b->num_to[0];
+	  b->num_to[0] = b->num_to[1];
+	  b->num_to[1] = n;
+	  uint64_t c = b->count[0];
+	  b->count[0] = b->count[1];
+	  b->count[1] = c;
+	}
+    }
+  if (f->num_branches > 1)
+    qsort (f->branches, f->num_branches, sizeof *f->branches, cmp_branch);
+  size_t n = 0;
+  for (size_t i = 0; i < f->num_branches; i++)
+    if (n > 0 && cmp_branch (&f->branches[n - 1], &f->branches[i]) == 0)
+      for (int k = 0; k < 2; k++)
+	f->branches[n - 1].count[k] = lp_sat_add (f->branches[n - 1].count[k],
+						  f->branches[i].count[k]);
+    else
+      f->branches[n++] = f->branches[i];
+  f->num_branches = n;
+}
+
 /* Merge F's copies of probes and of inlinees, recursively, and compute
    its total and sample count.  */
 static void
@@ -348,6 +481,7 @@ normalize (struct out_func *f)
       normalize_targets (&f->body[i]);
       normalize_sizes (&f->body[i]);
     }
+  normalize_branches (f);
 
   f->num_kids = merge_funcs (f->kids, f->num_kids);
   f->total = 0;
@@ -389,6 +523,33 @@ rank_first_samples (struct out_func **tops, size_t num)
   free (order);
 }
 
+/* Write N probe indices P, comma-separated.  */
+static void
+write_probe_list (FILE *out, const uint32_t *p, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    fprintf (out, "%s%" PRIu32, i ? "," : "", p[i]);
+}
+
+/* Write the branch record B as a comment line to LLVM's reader,
+   "#branch SRC: TO:COUNT TO:COUNT" (probe-regions.h, sample-write.h),
+   which latepgo's sample-use reads as belonging to the function whose
+   body was just written.  */
+static void
+write_branch (FILE *out, const struct out_branch *b)
+{
+  fputs ("#branch ", out);
+  write_probe_list (out, b->src, b->num_src);
+  fputc (':', out);
+  for (int k = 0; k < 2; k++)
+    {
+      fputc (' ', out);
+      write_probe_list (out, b->to[k], b->num_to[k]);
+      fprintf (out, ":%" PRIu64, b->count[k]);
+    }
+  fputc ('\n', out);
+}
+
 /* Write F's body, inlinees and checksum at DEPTH spaces.  */
 static void
 write_body (FILE *out, const struct out_func *f, int depth)
@@ -414,6 +575,8 @@ write_body (FILE *out, const struct out_func *f, int depth)
 	  fputc ('\n', out);
 	}
     }
+  for (size_t i = 0; i < f->num_branches; i++)
+    write_branch (out, &f->branches[i]);
   for (size_t i = 0; i < f->num_kids; i++)
     {
       const struct out_func *k = f->kids[i];
@@ -436,6 +599,7 @@ free_func (struct out_func *f)
     }
   free (f->body);
   free (f->kids);
+  free (f->branches);
   free (f);
 }
 

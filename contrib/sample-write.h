@@ -25,7 +25,16 @@
    profile.  An indirect call probe seen in call stacks
    (probe-regions.h) lists the functions it called, F, G, ..., by
    profile name, with their call-stack samples N, M, ...: most first,
-   then by name.  The copies of one probe (duplicated code), the
+   then by name.  After a function's body lines, its conditional jumps
+   seen by samples with the flags register (probe-regions.h), as
+     #branch SRC: TO:N TO:M
+   (a comment to LLVM's reader): SRC the probe indices of the code
+   holding the jump, each TO those of the code one way goes (where it
+   jumps, where it falls through; a call-site probe stands for the code
+   inlined there), comma-separated and ascending, the side with the
+   lower first index first, and N and M the samples that saw it go
+   each way.  Copies of one jump with equal sides are summed.  The
+   copies of one probe (duplicated code), the
    records of one function in several parts (hot/cold split) or
    several binaries, and equal inline contexts are summed, call
    targets included.  A written function gets its whole inline tree,

@@ -141,6 +141,21 @@ struct lp_size_count
   gcov_type count;
 };
 
+/* The most probes one side of a branch observation names.  */
+#define LP_BRANCH_MAX_PROBES 4
+
+/* Which way the conditional jumps at the end of the code of probes
+   SRC went, seen by samples with the flags register ("#branch" lines
+   of latepgo-profgen): COUNT[K] times to the code of probes TO[K].
+   One of SRC is the branching block, one of TO[K] its successor (a
+   call probe stands for its block).  */
+struct lp_branch_obs
+{
+  int src[LP_BRANCH_MAX_PROBES], to[2][LP_BRANCH_MAX_PROBES];
+  int n_src, n_to[2];
+  gcov_type count[2];
+};
+
 /* A function's probe counts in a sample profile, summed over its
    instances with the same checksum (sample-read.cc).  */
 struct lp_sample_function
@@ -157,6 +172,8 @@ struct lp_sample_function
   vec<lp_call_target> targets;
   /* Sizes of memop calls, by call probe id then size; no duplicates.  */
   vec<lp_size_count> sizes;
+  /* Branch directions, of all instances.  */
+  vec<lp_branch_obs> branches;
   /* The function's rank by its first sample ("#first-sample", the
      smallest of its instances'), 0 if none.  */
   int first_sample;
@@ -177,7 +194,7 @@ extern const lp_sample_function *lp_samples_lookup (const char *);
 
 /* sample-flow.cc */
 extern void lp_infer_flow (lp_graph *, const gcov_type *, const int *,
-			   gcov_type *);
+			   const gcov_type *, gcov_type *);
 
 /* sample-use.cc */
 extern void lp_sample_use_function (cgraph_node *, lp_graph *, const char *);

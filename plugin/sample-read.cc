@@ -31,6 +31,7 @@ struct sample_instance
   auto_vec<std::pair<int, gcov_type> > inlined_max;
   auto_vec<lp_call_target> targets;	/* Names owned here.  */
   auto_vec<lp_size_count> sizes;
+  auto_vec<lp_branch_obs> branches;
   int call_site;		/* In its parent, if an inlinee; else 0.  */
   int first_sample;		/* Its "#first-sample" rank, 0 if none.  */
   unsigned HOST_WIDE_INT checksum;
@@ -130,6 +131,8 @@ merge_instance (sample_instance *i)
       if (!found)
 	f->sizes.safe_push (z);
     }
+  for (lp_branch_obs &b : i->branches)
+    f->branches.safe_push (b);
   for (lp_call_target &t : i->targets)
     {
       bool found = false;
@@ -201,6 +204,57 @@ parse_sizes (const char *p, vec<lp_size_count> *sizes)
       sizes->safe_push (z);
     }
   return *p == 0;
+}
+
+/* Parse a comma-separated list of probe ids at *P into IDS (up to
+   LP_BRANCH_MAX_PROBES), advancing *P; return their number, 0 if
+   malformed.  */
+
+static int
+parse_probe_list (const char **p, int *ids)
+{
+  int n = 0;
+  for (;;)
+    {
+      unsigned HOST_WIDE_INT id;
+      if (n == LP_BRANCH_MAX_PROBES || !parse_number (p, &id) || id == 0
+	  || id > INT_MAX)
+	return 0;
+      ids[n++] = (int) id;
+      if (**p != ',')
+	return n;
+      ++*p;
+    }
+}
+
+/* Parse the branch directions "#branch SRC: TO:COUNT TO:COUNT" at P (a
+   comment line to LLVM, written by latepgo-profgen after a function's
+   body lines), each probe list comma-separated, into BRANCHES.
+   Returns false if malformed.  */
+
+static bool
+parse_branch (const char *p, vec<lp_branch_obs> *branches)
+{
+  lp_branch_obs b;
+  memset (&b, 0, sizeof b);
+  p += strlen ("#branch ");
+  b.n_src = parse_probe_list (&p, b.src);
+  if (!b.n_src || *p++ != ':')
+    return false;
+  for (int k = 0; k < 2; k++)
+    {
+      unsigned HOST_WIDE_INT count;
+      if (*p++ != ' ')
+	return false;
+      b.n_to[k] = parse_probe_list (&p, b.to[k]);
+      if (!b.n_to[k] || *p++ != ':' || !parse_number (&p, &count))
+	return false;
+      b.count[k] = clamp_count (count);
+    }
+  if (*p)
+    return false;
+  branches->safe_push (b);
+  return true;
 }
 
 /* Parse the call targets " NAME:COUNT ..." at P (the rest of the body
@@ -303,6 +357,20 @@ parse_text (char *buf, int *lineno)
 	    {
 	      err = "bad #sizes line (expected #sizes ID: SIZE:COUNT ... "
 		    "after a function's body line)";
+	      break;
+	    }
+	  line = next;
+	  continue;
+	}
+      if (indent == 0 && startswith (p, "#branch "))
+	{
+	  /* It follows the body lines of the innermost open instance.  */
+	  if (stack.is_empty ()
+	      || !parse_branch (p, &stack.last ()->branches))
+	    {
+	      err = "bad #branch line (expected #branch ID[,ID...]: "
+		    "ID[,ID...]:COUNT ID[,ID...]:COUNT after a function's "
+		    "body lines)";
 	      break;
 	    }
 	  line = next;

@@ -66,6 +66,133 @@ find_firm_zeros (lp_graph *g, const gcov_type *weight, const int *size,
     }
 }
 
+/* Branch directions seen by the samples ("#branch" lines) weigh as
+   BRANCH_PRIOR samples more of the direction the flow found without
+   them: a branch seen a few times moves the flow a little, one seen
+   often decides it.  */
+#define BRANCH_PRIOR 4
+
+/* The block of probe ID: a block probe's, or the block of a call
+   probe's call (BLOCKS and CALLS as lp_probe_numbering gives them);
+   -1 if ID is neither.  */
+
+static int
+probe_block (int id, const vec<basic_block> &blocks,
+	     const vec<gimple *> &calls)
+{
+  int nb = blocks.length ();
+  if (id >= 1 && id <= nb)
+    return blocks[id - 1]->index;
+  if (id > nb && id - nb <= (int) calls.length ())
+    return gimple_bb (calls[id - nb - 1])->index;
+  return -1;
+}
+
+/* Whether block B is the block of one of the N probes IDS.  */
+
+static bool
+probes_hold (int b, const int *ids, int n, const vec<basic_block> &blocks,
+	     const vec<gimple *> &calls)
+{
+  for (int i = 0; i < n; i++)
+    if (probe_block (ids[i], blocks, calls) == b)
+      return true;
+  return false;
+}
+
+/* Turn the branch directions of SF into estimates EDGE_WEIGHT (per
+   edge of G, -1 where none) for the two-way branches they identify:
+   a block of the observation's source probes with exactly two edges
+   out, one into the code of each side.  The branch's count is what
+   the flow COUNT gave it; the directions split it.  Returns the number
+   of branches given estimates; *MATCHED is set to the number of
+   observations that named one.  */
+
+static int
+branch_edge_weights (lp_graph *g, const lp_sample_function *sf,
+		     const vec<basic_block> &blocks,
+		     const vec<gimple *> &calls, const gcov_type *count,
+		     gcov_type *edge_weight, int *matched)
+{
+  *matched = 0;
+  int nb = g->n_blocks;
+  unsigned n_edges = g->edges.length ();
+  /* The two ordinary edges out of each block that has exactly two.  */
+  auto_vec<int> out1, out2;
+  out1.safe_grow (nb);
+  out2.safe_grow (nb);
+  for (int b = 0; b < nb; b++)
+    out1[b] = out2[b] = -1;
+  auto_vec<int> n_out;
+  n_out.safe_grow_cleared (nb);
+  unsigned i;
+  lp_edge *le;
+  FOR_EACH_VEC_ELT (g->edges, i, le)
+    {
+      if (le->ignore || le->fake)
+	continue;
+      if (n_out[le->src]++ == 0)
+	out1[le->src] = i;
+      else
+	out2[le->src] = i;
+    }
+
+  /* Samples seen going each way, per edge.  */
+  auto_vec<gcov_type> seen;
+  seen.safe_grow_cleared (n_edges);
+  for (const lp_branch_obs &o : sf->branches)
+    {
+      int found = -1, found_side = 0;
+      bool ambiguous = false;
+      for (int k = 0; k < o.n_src && !ambiguous; k++)
+	{
+	  int s = probe_block (o.src[k], blocks, calls);
+	  if (s < 0 || n_out[s] != 2)
+	    continue;
+	  int d1 = g->edges[out1[s]].dst, d2 = g->edges[out2[s]].dst;
+	  /* Side 0 to D1 and side 1 to D2, or the other way round.  */
+	  bool straight = (probes_hold (d1, o.to[0], o.n_to[0], blocks, calls)
+			   && probes_hold (d2, o.to[1], o.n_to[1], blocks,
+					   calls));
+	  bool crossed = (probes_hold (d2, o.to[0], o.n_to[0], blocks, calls)
+			  && probes_hold (d1, o.to[1], o.n_to[1], blocks,
+					  calls));
+	  if (!straight && !crossed)
+	    continue;
+	  if (straight == crossed || (found >= 0 && found != s))
+	    ambiguous = true;
+	  found = s;
+	  found_side = straight ? 0 : 1;
+	}
+      if (ambiguous || found < 0)
+	continue;
+      ++*matched;
+      seen[out1[found]] += o.count[found_side];
+      seen[out2[found]] += o.count[1 - found_side];
+    }
+
+  int n_weighted = 0;
+  for (i = 0; i < n_edges; i++)
+    edge_weight[i] = -1;
+  for (int b = 0; b < nb; b++)
+    {
+      if (n_out[b] != 2)
+	continue;
+      int e1 = out1[b], e2 = out2[b];
+      gcov_type n = seen[e1] + seen[e2];
+      if (!n)
+	continue;
+      gcov_type c1 = count[e1], c = c1 + count[e2];
+      /* The flow's own split as the prior; an even one without flow.  */
+      double prior = c ? (double) c1 / c : 0.5;
+      double p = (seen[e1] + BRANCH_PRIOR * prior) / (n + BRANCH_PRIOR);
+      edge_weight[e1] = (gcov_type) (p * c + 0.5);
+      edge_weight[e2] = c - edge_weight[e1];
+      n_weighted++;
+    }
+  return n_weighted;
+}
+
 /* Annotate the current function (NODE, profile name NAME, graph G,
    built as for a probe build).  Releases G.  */
 
@@ -190,7 +317,24 @@ lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
 
   auto_vec<gcov_type> count;
   count.safe_grow_cleared (g->edges.length ());
-  lp_infer_flow (g, weight.address (), size.address (), count.address ());
+  lp_infer_flow (g, weight.address (), size.address (), NULL,
+		 count.address ());
+  /* Again with the branch directions the samples saw, which split the
+     branches the flow found.  */
+  if (!sf->branches.is_empty ())
+    {
+      auto_vec<gcov_type> edge_weight;
+      edge_weight.safe_grow (g->edges.length ());
+      int matched;
+      int n = branch_edge_weights (g, sf, blocks, calls, count.address (),
+				   edge_weight.address (), &matched);
+      if (dump)
+	fprintf (dump, "  samples branches=%u matched=%d directed=%d\n",
+		 sf->branches.length (), matched, n);
+      if (n)
+	lp_infer_flow (g, weight.address (), size.address (),
+		       edge_weight.address (), count.address ());
+    }
   /* Blocks that firmly did not run.  */
   auto_vec<bool> inlinee_ran;
   inlinee_ran.safe_grow_cleared (nb);
