@@ -287,12 +287,15 @@ absorb (struct out_func *into, struct out_func *from)
   for (size_t i = 0; i < from->num_kids; i++)
     push_func (&into->kids, &into->num_kids, &into->cap_kids,
 	       from->kids[i]);
-  into->branches = lp_grow (into->branches, &into->cap_branches,
-			    into->num_branches + from->num_branches,
-			    sizeof *into->branches, 8);
-  memcpy (into->branches + into->num_branches, from->branches,
-	  from->num_branches * sizeof *from->branches);
-  into->num_branches += from->num_branches;
+  if (from->num_branches)
+    {
+      into->branches = lp_grow (into->branches, &into->cap_branches,
+				into->num_branches + from->num_branches,
+				sizeof *into->branches, 8);
+      memcpy (into->branches + into->num_branches, from->branches,
+	      from->num_branches * sizeof *from->branches);
+      into->num_branches += from->num_branches;
+    }
   free (from->branches);
   into->samples = lp_sat_add (into->samples, from->samples);
   into->first_sample = earlier (into->first_sample, from->first_sample);

@@ -9,8 +9,12 @@
    A block's estimate is the largest of its block probe's count and
    the counts of its calls (their call probes', or the entry counts of
    the callee copies inlined there in the profiled build).  Estimates
-   are then made consistent by flow inference (sample-flow.cc) and
-   annotated with sample quality, but for blocks that firmly never ran
+   are then made consistent by flow inference (sample-flow.cc); where
+   the profile has branch directions ("#branch" lines, from the flags
+   register at conditional jumps), they split the counts of the
+   branches they name and the flow runs again with those edge
+   estimates (branch_edge_weights).  The counts are annotated with
+   sample quality, but for blocks that firmly never ran
    (find_firm_zeros), which get a precise zero.
    A function's "#first-sample" rank becomes its first-run time (GCC's
    time profile), which orders the functions in the output.
