@@ -104,6 +104,25 @@ struct flow_net
     a.cap -= amount;
     arcs[a.to][a.rev].cap += amount;
   }
+  /* The flow on arc IDX of FROM: its reverse's residual capacity.  */
+  gcov_type flow (int from, int idx) const
+  {
+    const flow_arc &a = arcs[from][idx];
+    return arcs[a.to][a.rev].cap;
+  }
+  /* An estimate W on FROM->TO: an arc of capacity W and cost -DEC,
+     saturated at once (so negative costs are only in residual arcs),
+     which leaves W units of excess at TO and of deficit at FROM for
+     the shortest paths to route.  Returns its index in arcs[FROM].  */
+  int add_estimate (int from, int to, gcov_type w, int dec,
+		    gcov_type *excess, gcov_type *deficit)
+  {
+    int k = add (from, to, w, -dec);
+    push (from, k, w);
+    excess[to] += w;
+    deficit[from] += w;
+    return k;
+  }
 };
 
 /* A binary min-heap of (distance, node) for Dijkstra.  */
@@ -387,10 +406,8 @@ lp_infer_flow (lp_graph *g, const gcov_type *weight, const int *size,
 	  /* Saturated at once: W units may be given back at COST_DEC.  */
 	  int dec = first[b] ? COST_DEC_ENTRY : COST_DEC;
 	  int inc = first[b] ? COST_INC_ENTRY : COST_INC;
-	  int k = net.add (in, out, weight[b], -dec);
-	  net.push (in, k, weight[b]);
-	  excess[out] += weight[b];
-	  deficit[in] += weight[b];
+	  net.add_estimate (in, out, weight[b], dec, excess.address (),
+			    deficit.address ());
 	  if (!weight[b])
 	    inc = zero_inc_cost (size[b]);
 	  net.add (in, out, FLOW_INF, inc);
@@ -418,11 +435,9 @@ lp_infer_flow (lp_graph *g, const gcov_type *weight, const int *size,
 	cost = 0;
       else if (edge_weight && edge_weight[i] >= 0)
 	{
-	  gcov_type w = edge_weight[i];
-	  est_arc_of[i] = net.add (from, to, w, -COST_DEC_EDGE);
-	  net.push (from, est_arc_of[i], w);
-	  excess[to] += w;
-	  deficit[from] += w;
+	  est_arc_of[i] = net.add_estimate (from, to, edge_weight[i],
+					    COST_DEC_EDGE, excess.address (),
+					    deficit.address ());
 	  cost += COST_INC_EDGE;
 	}
       else if (le->e && !le->fake && le->e->probability.initialized_p ())
@@ -438,13 +453,10 @@ lp_infer_flow (lp_graph *g, const gcov_type *weight, const int *size,
   FOR_EACH_VEC_ELT (g->edges, i, le)
     if (active[i])
       {
-	flow_arc &a = net.arcs[2 * le->src + 1][arc_of[i]];
-	count[i] = net.arcs[a.to][a.rev].cap;
+	int from = 2 * le->src + 1;
+	count[i] = net.flow (from, arc_of[i]);
 	if (est_arc_of[i] >= 0)
-	  {
-	    flow_arc &b = net.arcs[2 * le->src + 1][est_arc_of[i]];
-	    count[i] += net.arcs[b.to][b.rev].cap;
-	  }
+	  count[i] += net.flow (from, est_arc_of[i]);
       }
   join_isolated (g, count, active.address ());
 }
