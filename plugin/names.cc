@@ -32,26 +32,31 @@ lp_md5_low64 (const void *data, size_t len)
 }
 
 /* Return FILE made relative to DIR (both absolute), e.g.
-   "/src/z/a.c" from "/src/z/build" is "../a.c".  Caller frees.  */
+   "/src/z/a.c" from "/src/z/build" is "../a.c" and from "/src/z" is
+   "a.c".  Reads nothing past the end of DIR: getpwd's string is
+   followed by whatever the environment holds, and a name must not
+   depend on that.  Caller frees.  */
 
 static char *
 relative_to (const char *file, const char *dir)
 {
+  size_t dir_len = strlen (dir);
   size_t common = 0, i;
 
-  /* Longest common prefix ending at a '/' (or at the end of DIR).  */
+  /* Longest common prefix ending at a '/', or at the end of DIR when
+     FILE continues there with a '/'.  */
   for (i = 0; file[i] && dir[i] && file[i] == dir[i]; i++)
     if (file[i] == '/')
       common = i + 1;
-  if (dir[i] == '\0' && file[i] == '/')
+  if (i == dir_len && file[i] == '/')
     common = i + 1;
 
+  /* One "../" per directory of DIR below the common prefix.  */
+  const char *rest = dir + MIN (common, dir_len);
   int ups = 0;
-  for (const char *p = dir + common; *p; p++)
-    if (*p == '/' && p[1] != '\0' && p[1] != '/')
+  for (const char *p = rest; *p; p++)
+    if (*p != '/' && (p == rest || p[-1] == '/'))
       ups++;
-  if (dir[common] != '\0')
-    ups++;
 
   obstack ob;
   gcc_obstack_init (&ob);
