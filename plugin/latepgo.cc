@@ -115,8 +115,7 @@ process_all_functions (bool use)
       lp_build_graph (&g, latepgo_opts.exact_calls,
 		      !as_plain_build && (use || !latepgo_opts.no_values));
       char *name = lp_profile_name (node->decl);
-      const char *asm_name
-	= IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (node->decl));
+      const char *asm_name = lp_symbol_name (node->decl);
       unsigned HOST_WIDE_INT probe_checksum = g.checksum_plain;
 
       if (probes_only)

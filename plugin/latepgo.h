@@ -242,6 +242,7 @@ lp_record_counters (const lp_graph *g)
 
 /* names.cc */
 extern char *lp_profile_name (tree fndecl);
+extern const char *lp_symbol_name (tree fndecl);
 extern unsigned HOST_WIDE_INT lp_md5_low64 (const void *, size_t);
 extern bool lp_skip_function_p (cgraph_node *);
 

@@ -108,16 +108,27 @@ file_prefix (void)
   return prefix;
 }
 
+/* The symbol FNDECL's code is emitted under.  A function declared
+   with asm ("label") has the assembler name "*label": the '*' only
+   tells GCC's output routines not to add the user label prefix, and
+   is no part of the symbol.  LLVM drops its own marker for such names
+   ('\1') the same way when it forms the profile name
+   (GlobalValue::getGlobalIdentifier).  */
+
+const char *
+lp_symbol_name (tree fndecl)
+{
+  const char *asm_name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  return asm_name[0] == '*' ? asm_name + 1 : asm_name;
+}
+
 /* The profile name of FNDECL.  Caller frees.  */
 
 char *
 lp_profile_name (tree fndecl)
 {
-  const char *asm_name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  const char *asm_name = lp_symbol_name (fndecl);
 
-  /* A leading '*' marks a name given with asm ("label").  */
-  if (asm_name[0] == '*')
-    asm_name++;
   if (TREE_PUBLIC (fndecl) || DECL_EXTERNAL (fndecl))
     return xstrdup (asm_name);
   return concat (file_prefix (), ":", asm_name, NULL);
