@@ -17,7 +17,8 @@
 			 so counts stay exact across exit and longjmp
 			 (one more counter per such call)
      prefix-map=OLD=NEW  rewrite the file prefix of static functions'
-			 profile names (as -fprofile-prefix-map)
+			 profile names (as -fprofile-prefix-map); an empty
+			 NEW removes OLD and the '/' after it
      use=PROFILE         annotate counts from an indexed profile
 			 (latepgo-profdata merge or llvm-profdata merge)
      mismatch=warning|error
@@ -270,13 +271,17 @@ finish (void *, void *)
 /* Parse the arguments into latepgo_opts; false after an error.  */
 
 static bool
-parse_arguments (struct plugin_name_args *info)
+parse_arguments (struct plugin_name_args *info, bool *set_update,
+		 bool *set_partial)
 {
   bool ok = true;
   for (int i = 0; i < info->argc; i++)
     {
       const char *key = info->argv[i].key;
       const char *value = info->argv[i].value;
+      if (value)
+	if (const char *full = lp_plugin_arg_value (info->base_name, i))
+	  value = full;
 
       if (strcmp (key, "generate") == 0)
 	{
@@ -285,6 +290,7 @@ parse_arguments (struct plugin_name_args *info)
 	}
       else if (strcmp (key, "update") == 0)
 	{
+	  *set_update = true;
 	  if (value && strcmp (value, "atomic") == 0)
 	    latepgo_opts.atomic = true, latepgo_opts.atomic_add = false;
 	  else if (value && strcmp (value, "atomic-add") == 0)
@@ -307,7 +313,7 @@ parse_arguments (struct plugin_name_args *info)
 		   || strcmp (value, "warning") == 0))
 	latepgo_opts.mismatch_error = strcmp (value, "error") == 0;
       else if (strcmp (key, "partial-training") == 0 && !value)
-	latepgo_opts.partial_training = true;
+	latepgo_opts.partial_training = *set_partial = true;
       else if (strcmp (key, "exact-calls") == 0 && !value)
 	latepgo_opts.exact_calls = true;
       else if (strcmp (key, "no-values") == 0 && !value)
@@ -367,8 +373,11 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
     }
 
   register_callback (info->base_name, PLUGIN_INFO, NULL, &latepgo_info);
-  if (!parse_arguments (info))
+  bool set_update = false, set_partial = false;
+  if (!parse_arguments (info, &set_update, &set_partial)
+      || !lp_adopt_gcc_flags (set_update, set_partial))
     return 1;
+  lp_clean_producer (info->base_name, info->full_name);
 
   if (!latepgo_opts.generate && !latepgo_opts.use_path
       && !latepgo_opts.sample_use_path && !latepgo_opts.probes)

@@ -240,6 +240,12 @@ lp_record_counters (const lp_graph *g)
   return g->n_counters + (g->values ? g->n_value_counters + 1 : 0);
 }
 
+/* gcc-flags.cc */
+extern const char *lp_plugin_arg_value (const char *, int);
+extern bool lp_adopt_gcc_flags (bool, bool);
+extern bool lp_file_profiled_p (const char *);
+extern void lp_clean_producer (const char *, const char *);
+
 /* names.cc */
 extern char *lp_profile_name (tree fndecl);
 extern const char *lp_symbol_name (tree fndecl);

@@ -87,7 +87,12 @@ file_prefix (void)
       size_t len = strlen (old_p);
       if (strncmp (name, old_p, len) == 0)
 	{
-	  mapped = concat (latepgo_opts.prefix_map[i + 1], name + len, NULL);
+	  const char *rest = name + len;
+	  /* "OLD=" removes OLD: what follows is relative to it.  */
+	  if (!*latepgo_opts.prefix_map[i + 1])
+	    while (IS_DIR_SEPARATOR (*rest))
+	      rest++;
+	  mapped = concat (latepgo_opts.prefix_map[i + 1], rest, NULL);
 	  break;
 	}
     }
@@ -148,6 +153,9 @@ lp_skip_function_p (cgraph_node *node)
     return true;
   /* Compiler-made helpers.  */
   if (DECL_SOURCE_LOCATION (decl) == BUILTINS_LOCATION)
+    return true;
+  /* -fprofile-exclude-files, -fprofile-filter-files.  */
+  if (!lp_file_profiled_p (LOCATION_FILE (DECL_SOURCE_LOCATION (decl))))
     return true;
   if (lookup_attribute ("no_profile_instrument_function",
 			DECL_ATTRIBUTES (decl))
