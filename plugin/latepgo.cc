@@ -39,6 +39,8 @@
 			 (latepgo-profgen of perf samples of a probes
 			 build; sample-use.cc)
      dump=FILE           append what was done per function to FILE
+     report=FILE         use builds: append one line of figures per
+			 translation unit (also $LATEPGO_REPORT; report.cc)
 
    Placement: a SIMPLE_IPA pass right after GCC's "profile" IPA pass
    (tree-profile.cc), so after early inlining and the early
@@ -67,13 +69,14 @@ static const char latepgo_help[] =
   "  -fplugin-arg-latepgo-probes\n"
   "  -fplugin-arg-latepgo-sample-use=PROFILE   optimize with perf samples\n"
   "  -fplugin-arg-latepgo-prefix-map=OLD=NEW\n"
-  "  -fplugin-arg-latepgo-dump=FILE";
+  "  -fplugin-arg-latepgo-dump=FILE\n"
+  "  -fplugin-arg-latepgo-report=FILE      use builds: one line per file";
 
 static const char latepgo_arguments[] =
   "generate[=PATH], use=PROFILE, update=single|atomic|atomic-add, "
   "exact-calls, "
   "prefix-map=OLD=NEW, mismatch=warning|error, partial-training, no-values, "
-  "no-promote, probes, sample-use=PROFILE, dump=FILE";
+  "no-promote, probes, sample-use=PROFILE, dump=FILE, report=FILE";
 
 static struct plugin_info latepgo_info = { "0.1", latepgo_help };
 
@@ -324,6 +327,8 @@ parse_arguments (struct plugin_name_args *info, bool *set_update,
 	latepgo_opts.probes = true;
       else if (strcmp (key, "dump") == 0 && value && *value)
 	latepgo_opts.dump_path = value;
+      else if (strcmp (key, "report") == 0 && value && *value)
+	latepgo_opts.report_path = value;
       else if (strcmp (key, "prefix-map") == 0 && value
 	       && strchr (value, '='))
 	{
@@ -332,6 +337,7 @@ parse_arguments (struct plugin_name_args *info, bool *set_update,
 	  latepgo_opts.prefix_map.safe_push (xstrdup (eq + 1));
 	}
       else if (strcmp (key, "dump") == 0 || strcmp (key, "prefix-map") == 0
+	       || strcmp (key, "report") == 0
 	       || strcmp (key, "exact-calls") == 0 || strcmp (key, "use") == 0
 	       || strcmp (key, "mismatch") == 0
 	       || strcmp (key, "partial-training") == 0

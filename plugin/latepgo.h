@@ -32,6 +32,7 @@ struct latepgo_options
   bool no_promote;		/* no-promote: counters stay in loops.  */
   bool probes;			/* probes: pseudo probes per block.  */
   const char *dump_path;	/* dump=FILE */
+  const char *report_path;	/* report=FILE */
   vec<const char *> prefix_map; /* prefix-map=OLD=NEW, as OLD, NEW pairs.  */
 };
 
@@ -275,6 +276,9 @@ extern void lp_use_annotate_sampled (cgraph_node *, lp_graph *, gcov_type *,
 				     const bool *, const bool *);
 extern void lp_use_mismatch (tree, bool);
 extern void lp_use_missing (void);
+
+/* report.cc */
+extern void lp_report_unit (int, int, int, bool, int);
 
 /* dump.cc */
 extern void lp_dump_open (const char *);
