@@ -41,7 +41,7 @@ INSTALLED_PLUGIN = $(if $(GCCPLUGINDIR),$(GCCPLUGINDIR),$(PKGLIBDIR))/latepgo.so
 INSTALLED_RUNTIME = $(LIBDIR)/liblatepgo.a
 
 TOOLS = latepgo-profdata latepgo-profgen
-SPECS = latepgo-generate.specs latepgo-use.specs
+SPECS = latepgo-generate.specs latepgo-use.specs latepgo.specs
 RUNTEST ?= runtest
 RUNTESTFLAGS ?=
 

@@ -2,6 +2,8 @@
 
    A build that already spells GCC's profiling flags gets latepgo's
    matching behaviour with the plugin loaded:
+     -fprofile-generate[=DIR]                generate (lp_adopt_gcc_modes)
+     -fprofile-use[=PATH]                    use
      -fprofile-update=atomic|prefer-atomic   update=atomic
      -fprofile-update=single                 update=single
      -fprofile-partial-training              partial-training
@@ -20,6 +22,7 @@
 #include "toplev.h"
 #include "latepgo.h"
 #include <regex.h>
+#include <sys/stat.h>
 
 /* The value of the Nth (from 0) -fplugin-arg-BASE-KEY[=VALUE] argument
    as written, or NULL when it has none.  GCC's parse_plugin_arg_opt
@@ -45,6 +48,86 @@ lp_plugin_arg_value (const char *base, int n)
 	}
     }
   return NULL;
+}
+
+/* GCC's -fprofile-generate[=DIR] and -fprofile-use[=PATH] mean
+   latepgo's generate and use with the plugin loaded, so that a build
+   with a GCC PGO target needs only -specs=latepgo.specs in CC.  DIR and
+   PATH follow LLVM's conventions: the program writes
+   DIR/default_%m.profraw (default_%m.profraw in the current directory
+   without DIR), and a use build reads PATH, or PATH/default.profdata
+   when PATH is a directory (default.profdata without PATH).  GCC's own
+   instrumentation and profile reading are turned off: profile_arc_flag
+   here, flag_branch_probabilities until our pass has annotated
+   (lp_use_finish), both before GCC's option processing and its
+   reading of .gcda files.  False after an error.  */
+
+bool
+lp_adopt_gcc_modes (void)
+{
+  bool gen = false, use = false;
+  const char *gen_dir = NULL, *use_path = NULL;
+
+  /* The last of each wins, as in GCC.  */
+  for (unsigned i = 0; i < save_decoded_options_count; i++)
+    {
+      const cl_decoded_option *o = &save_decoded_options[i];
+      if (o->opt_index == OPT_fprofile_generate
+	  || o->opt_index == OPT_fprofile_generate_)
+	{
+	  gen = o->value != 0;
+	  gen_dir = o->opt_index == OPT_fprofile_generate_ ? o->arg : NULL;
+	}
+      else if (o->opt_index == OPT_fprofile_use
+	       || o->opt_index == OPT_fprofile_use_)
+	{
+	  use = o->value != 0;
+	  use_path = o->opt_index == OPT_fprofile_use_ ? o->arg : NULL;
+	}
+    }
+  if (gen && use)
+    {
+      error ("latepgo: %<-fprofile-generate%> and %<-fprofile-use%> cannot "
+	     "be combined");
+      return false;
+    }
+  if (gen)
+    {
+      if (latepgo_opts.use_path || latepgo_opts.sample_use_path)
+	{
+	  error ("latepgo: %<-fprofile-generate%> cannot be combined with "
+		 "%<%s%>", latepgo_opts.use_path ? "use" : "sample-use");
+	  return false;
+	}
+      latepgo_opts.generate = true;
+      if (!latepgo_opts.profile_path)
+	latepgo_opts.profile_path
+	  = gen_dir ? concat (gen_dir, "/default_%m.profraw", NULL)
+		    : "default_%m.profraw";
+      profile_arc_flag = 0;
+    }
+  if (use)
+    {
+      if (latepgo_opts.generate)
+	{
+	  error ("latepgo: %<-fprofile-use%> cannot be combined with "
+		 "%<generate%>");
+	  return false;
+	}
+      if (!latepgo_opts.use_path && !latepgo_opts.sample_use_path)
+	{
+	  struct stat st;
+	  if (!use_path)
+	    latepgo_opts.use_path = "default.profdata";
+	  else if (stat (use_path, &st) == 0 && S_ISDIR (st.st_mode))
+	    latepgo_opts.use_path = concat (use_path, "/default.profdata",
+					    NULL);
+	  else
+	    latepgo_opts.use_path = use_path;
+	}
+      flag_branch_probabilities = 0;
+    }
+  return true;
 }
 
 /* Regular expressions of -fprofile-exclude-files and

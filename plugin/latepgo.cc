@@ -381,6 +381,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   register_callback (info->base_name, PLUGIN_INFO, NULL, &latepgo_info);
   bool set_update = false, set_partial = false;
   if (!parse_arguments (info, &set_update, &set_partial)
+      || !lp_adopt_gcc_modes ()
       || !lp_adopt_gcc_flags (set_update, set_partial))
     return 1;
   lp_clean_producer (info->base_name, info->full_name);
@@ -415,8 +416,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   if (profile_arc_flag || flag_branch_probabilities)
     {
       error ("latepgo: cannot be combined with the native "
-	     "%<-fprofile-generate%>, %<-fprofile-arcs%> or "
-	     "%<-fprofile-use%>");
+	     "%<-fprofile-arcs%>, %<--coverage%> or "
+	     "%<-fbranch-probabilities%>");
       return 1;
     }
 
