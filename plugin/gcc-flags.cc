@@ -54,16 +54,21 @@ lp_plugin_arg_value (const char *base, int n)
    latepgo's generate and use with the plugin loaded, so that a build
    with a GCC PGO target needs only -specs=latepgo.specs in CC.  DIR and
    PATH follow LLVM's conventions: the program writes
-   DIR/default_%m.profraw (default_%m.profraw in the current directory
-   without DIR), and a use build reads PATH, or PATH/default.profdata
-   when PATH is a directory (default.profdata without PATH).  GCC's own
-   instrumentation and profile reading are turned off: profile_arc_flag
-   here, flag_branch_probabilities until our pass has annotated
-   (lp_use_finish), both before GCC's option processing and its
-   reading of .gcda files.  False after an error.  */
+   DIR/default_%m.profraw, and a use build reads PATH, or
+   PATH/default.profdata when PATH is a directory (default.profdata
+   without PATH).  As GCC does with .gcda files, a relative DIR, or the
+   current directory without DIR, is made absolute at compile time: the
+   processes of a test suite run in directories of their own.  The raw
+   profiles are merged on first use (auto-merge.cc), since GCC PGO
+   targets have no merge step.  GCC's own instrumentation and profile
+   reading are turned off: profile_arc_flag here,
+   flag_branch_probabilities until our pass has annotated
+   (lp_use_finish), both before GCC's option processing and its reading
+   of .gcda files.  PLUGIN is the plugin's path.  False after an
+   error.  */
 
 bool
-lp_adopt_gcc_modes (void)
+lp_adopt_gcc_modes (const char *plugin)
 {
   bool gen = false, use = false;
   const char *gen_dir = NULL, *use_path = NULL;
@@ -101,9 +106,15 @@ lp_adopt_gcc_modes (void)
 	}
       latepgo_opts.generate = true;
       if (!latepgo_opts.profile_path)
-	latepgo_opts.profile_path
-	  = gen_dir ? concat (gen_dir, "/default_%m.profraw", NULL)
-		    : "default_%m.profraw";
+	{
+	  const char *pwd = getpwd ();
+	  if (!gen_dir)
+	    gen_dir = pwd;
+	  else if (!IS_ABSOLUTE_PATH (gen_dir))
+	    gen_dir = concat (pwd, "/", gen_dir, NULL);
+	  latepgo_opts.profile_path = concat (gen_dir, "/default_%m.profraw",
+					      NULL);
+	}
       profile_arc_flag = 0;
     }
   if (use)
@@ -116,14 +127,20 @@ lp_adopt_gcc_modes (void)
 	}
       if (!latepgo_opts.use_path && !latepgo_opts.sample_use_path)
 	{
+	  /* A named file is the user's; default.profdata, the name LLVM
+	     gives a directory's profile, is merged if missing.  */
 	  struct stat st;
+	  bool dir = !use_path || (stat (use_path, &st) == 0
+				   && S_ISDIR (st.st_mode));
 	  if (!use_path)
 	    latepgo_opts.use_path = "default.profdata";
-	  else if (stat (use_path, &st) == 0 && S_ISDIR (st.st_mode))
+	  else if (dir)
 	    latepgo_opts.use_path = concat (use_path, "/default.profdata",
 					    NULL);
 	  else
 	    latepgo_opts.use_path = use_path;
+	  if (dir && !lp_auto_merge (latepgo_opts.use_path, plugin))
+	    return false;
 	}
       flag_branch_probabilities = 0;
     }

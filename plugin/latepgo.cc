@@ -381,7 +381,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   register_callback (info->base_name, PLUGIN_INFO, NULL, &latepgo_info);
   bool set_update = false, set_partial = false;
   if (!parse_arguments (info, &set_update, &set_partial)
-      || !lp_adopt_gcc_modes ()
+      || !lp_adopt_gcc_modes (info->full_name)
       || !lp_adopt_gcc_flags (set_update, set_partial))
     return 1;
   lp_clean_producer (info->base_name, info->full_name);

@@ -243,7 +243,10 @@ lp_record_counters (const lp_graph *g)
 
 /* gcc-flags.cc */
 extern const char *lp_plugin_arg_value (const char *, int);
-extern bool lp_adopt_gcc_modes (void);
+extern bool lp_adopt_gcc_modes (const char *);
+
+/* auto-merge.cc */
+extern bool lp_auto_merge (const char *, const char *);
 extern bool lp_adopt_gcc_flags (bool, bool);
 extern bool lp_file_profiled_p (const char *);
 extern void lp_clean_producer (const char *, const char *);
