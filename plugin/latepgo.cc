@@ -395,6 +395,14 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	       info->base_name, info->base_name, info->base_name);
       return 0;
     }
+  /* Static functions are named relative to the directory of the
+     compile (names.cc, which asks get_src_pwd).  Preprocessed output
+     that is compiled elsewhere, as on distcc's helpers, must carry
+     that directory in GCC's '# 0 "DIR//"' line marker, which the
+     preprocessor writes only with -g unless told to.  */
+  if (flag_working_directory == -1)
+    flag_working_directory = 1;
+
   if (latepgo_opts.generate && latepgo_opts.probes)
     {
       error ("latepgo: %<probes%> goes into the production build, not the "
