@@ -1,9 +1,9 @@
 /* profdata.h: the in-memory profile model of latepgo-profdata and the
    interfaces between its readers, the record store and its writers.
 
-   The formats themselves are specified in shared/docs/profile-formats.md
-   (raw v8: section 1, names and hashes: section 2, indexed v7 and text:
-   section 3); each reader or writer file names the section it follows.  */
+   The formats themselves are described in doc/raw-format.md (raw v8,
+   names and hashes) and doc/indexed-format.md (indexed v7 and text);
+   each reader or writer file names the section it follows.  */
 
 #ifndef LATEPGO_PROFDATA_H
 #define LATEPGO_PROFDATA_H
@@ -223,7 +223,7 @@ struct lp_summary_entry
   uint64_t num_blocks;
 };
 
-/* The profile summary of profile-formats.md 3.3.  */
+/* The profile summary of doc/indexed-format.md section 3.  */
 struct lp_summary
 {
   uint64_t num_functions;

@@ -1,5 +1,5 @@
 /* raw-read.c: reader for raw instrumentation profiles, version 8
-   (profile-formats.md section 1): 64- and 32-bit layouts, either byte
+   (doc/raw-format.md): 64- and 32-bit layouts, either byte
    order, concatenated profiles, binary-id area, byte-coverage counters
    and value-profile data.  Every bound that LLVM 14's reader checks is
    checked here, plus the consistency of concatenated profiles.  */
@@ -222,7 +222,8 @@ parse_header (struct raw_reader *r, size_t off, int index,
   h->rec_size = h->ptr32 ? 40 : 48;
   h->counter_size = (h->variant & LP_VARIANT_BYTE_COVERAGE) ? 1 : 8;
 
-  /* Section offsets, relative to the file start (1.1).  */
+  /* Section offsets, relative to the file start
+     (doc/raw-format.md section 1).  */
   ADD_OR_FAIL (h->data_off, off + RAW_HEADER_SIZE, bin_ids);
   MUL_OR_FAIL (t, h->data_size, h->rec_size);
   ADD_OR_FAIL (t, t, h->data_off);
@@ -248,7 +249,8 @@ too_big:
   return -1;
 }
 
-/* Check every data record of H against the counters (1.6).  */
+/* Check every data record of H against the counters
+   (doc/raw-format.md section 5).  */
 static int
 check_records (struct raw_reader *r, const struct raw_hdr *h,
 	       struct lp_err *err)
@@ -300,7 +302,8 @@ check_records (struct raw_reader *r, const struct raw_hdr *h,
   return 0;
 }
 
-/* Check the ValueProfData block at *POS (1.9) and advance *POS past it.  */
+/* Check the ValueProfData block at *POS (doc/raw-format.md section 8)
+   and advance *POS past it.  */
 static int
 check_value_block (struct raw_reader *r, size_t *pos, uint64_t rec_index,
 		   struct lp_err *err)

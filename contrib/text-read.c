@@ -1,6 +1,6 @@
 /* text-read.c: reader for the text profile format written by
-   llvm-profdata merge --text (profile-formats.md 3.8).  Lines starting
-   with '#' and empty lines are skipped everywhere.  */
+   llvm-profdata merge --text (doc/indexed-format.md section 7).  Lines
+   starting with '#' and empty lines are skipped everywhere.  */
 
 #include "profdata.h"
 #include "md5.h"

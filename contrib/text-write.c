@@ -1,5 +1,5 @@
 /* text-write.c: writer for the text profile format, byte-compatible
-   with llvm-profdata merge --text (profile-formats.md 3.8):
+   with llvm-profdata merge --text (doc/indexed-format.md section 7):
 
      # IR level Instrumentation Flag      header, see lp_write_text_header
      :ir

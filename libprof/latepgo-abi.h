@@ -3,7 +3,7 @@
 
    Included by plugin/ (C++), libprof/ (C) and contrib/ (C).  The layout
    is LLVM's raw instrumentation profile, version 8, as specified in
-   shared/docs/profile-formats.md; the object-file side mirrors what
+   doc/raw-format.md; the object-file side mirrors what
    clang 14 emits, so clang-instrumented objects and ours can share one
    program and one runtime.
 
@@ -119,7 +119,7 @@ latepgo_memop_bucket_min (unsigned b)
   return 1ULL << ((b - 10) / 2 + 4);
 }
 
-/* Raw profile constants (profile-formats.md, sections 1.2-1.4).  */
+/* Raw profile constants (doc/raw-format.md, sections 2 and 3).  */
 #define LATEPGO_RAW_MAGIC_64      0xff6c70726f667281ULL
 #define LATEPGO_RAW_MAGIC_32      0xff6c70726f665281ULL
 #define LATEPGO_RAW_VERSION       8ULL
@@ -130,7 +130,7 @@ latepgo_memop_bucket_min (unsigned b)
 #define LATEPGO_RAW_HEADER_WORDS  11
 #define LATEPGO_VALUE_KIND_LAST   1
 
-/* Indexed profile constants (profile-formats.md, section 3).  */
+/* Indexed profile constants (doc/indexed-format.md, section 2).  */
 #define LATEPGO_INDEXED_MAGIC     0x8169666f72706cffULL
 #define LATEPGO_INDEXED_VERSION   7ULL
 

@@ -2,7 +2,7 @@
    counts to ours.  The caller holds the file's lock.
 
    A file is a sequence of raw profiles, possibly separated by zero
-   bytes (profile-formats.md 1.1).  A profile in the file is compatible
+   bytes (doc/raw-format.md section 1).  A profile in the file is compatible
    with ours, and its counters can be added to ours slot by slot, when
    everything but the counters and the run token is byte-identical:
    header, binary ID, records (which include the counter offsets) and

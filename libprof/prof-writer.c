@@ -1,6 +1,6 @@
 /* prof-writer.c: lay out this module's profile in memory as one LLVM
    raw profile, version 8, 64-bit, host byte order
-   (shared/docs/profile-formats.md, section 1):
+   (doc/raw-format.md):
 
      header          11 x u64
                      Magic, Version = 8 | IR, BinaryIdsSize, DataSize

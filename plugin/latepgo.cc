@@ -46,7 +46,7 @@
    (tree-profile.cc), so after early inlining and the early
    optimizations and before IPA inlining: functions GCC inlined early are
    counted in their callers, and the CFG we instrument is the one the
-   optimizers will see.  See shared/docs/gcc-plugin-guide.md 1.3.  */
+   optimizers will see.  See doc/data-path.md section 1.  */
 
 #include "gcc-common.h"
 #include "plugin-version.h"
@@ -244,7 +244,7 @@ public:
 
 /* Early function splitting changes the CFG we instrument and creates
    .part functions; native FDO disables it in both its builds, and so
-   do we (gcc-plugin-guide.md 5.6).  A probes build and a sample-use
+   do we (doc/data-path.md section 1).  A probes build and a sample-use
    build leave it on: the production build is a plain one.  */
 
 static void

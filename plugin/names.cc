@@ -1,6 +1,6 @@
 /* names.cc: which functions are instrumented, and their profile names.
 
-   Profile names follow LLVM's IR PGO (profile-formats.md section 2.1):
+   Profile names follow LLVM's IR PGO (doc/data-path.md section 2):
    a function with external, weak or COMDAT linkage is named by its
    assembler name; a static function by "<file>:<assembler name>", so
    that static functions of the same name in different files never

@@ -1,6 +1,6 @@
-/* profile-read.cc: read an LLVM indexed profile (version 1-7, as
+/* profile-read.cc: read an LLVM indexed profile (version 4-7, as
    written by latepgo-profdata merge or llvm-profdata merge) for use
-   mode.  Layout: shared/docs/profile-formats.md section 3.
+   mode.  Layout: doc/indexed-format.md.
 
    The whole file is read into memory and every record is indexed by
    name; each access is bounds-checked, and a malformed file gives one
