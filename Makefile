@@ -103,7 +103,7 @@ install: all
 	if [ -f libprof/latepgo-prof.h ]; then \
 	  install -d $(DESTDIR)$(INCLUDEDIR) && \
 	  install -m 644 libprof/latepgo-prof.h $(DESTDIR)$(INCLUDEDIR)/latepgo-prof.h; fi
-	for d in README libprof/README; do \
+	for d in README libprof/README doc/*; do \
 	  if [ -f $$d ]; then install -m 644 $$d $(DESTDIR)$(DOCDIR)/`echo $$d | tr / -`; fi; \
 	done
 
@@ -112,7 +112,8 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(TOOLS))
 	rm -f $(addprefix $(DESTDIR)$(PKGLIBDIR)/,$(SPECS))
 	rm -f $(DESTDIR)$(INCLUDEDIR)/latepgo-prof.h
-	rm -f $(DESTDIR)$(DOCDIR)/README $(DESTDIR)$(DOCDIR)/libprof-README
+	rm -f $(DESTDIR)$(DOCDIR)/README $(DESTDIR)$(DOCDIR)/libprof-README \
+	  $(DESTDIR)$(DOCDIR)/doc-*
 	if [ -n "$(GCCPLUGINDIR)" ]; then rm -f $(DESTDIR)$(GCCPLUGINDIR)/latepgo.so; fi
 	if [ -n "$(GCCLIBDIR)" ]; then \
 	  for s in $(SPECS); do rm -f $(DESTDIR)$(GCCLIBDIR)/$$s; done; fi
