@@ -143,8 +143,9 @@ lp_scan_file (int fd, uint64_t size, const struct lp_image *img,
 }
 
 /* Add the counters of the compatible profile at OFFSET of FD to IMG's
-   counters, and write the sums back to the file in place.  Return 0,
-   or -1 with errno set.  */
+   counters, and write the sums back to the file in place.  Sums
+   saturate at 2^64-1 (as latepgo-profdata's); first-run times keep the
+   earlier (latepgo-abi.h).  Return 0, or -1 with errno set.  */
 
 int
 lp_merge_counters (int fd, uint64_t offset, struct lp_image *img)
@@ -168,7 +169,8 @@ lp_merge_counters (int fd, uint64_t offset, struct lp_image *img)
 	  return -1;
 	}
       for (uint64_t i = 0; i < n; i++)
-	mine[done + i] += scratch[i];
+	mine[done + i] = lp_merge_slot (img, done + i, mine[done + i],
+					scratch[i]);
       done += n;
       left -= n;
     }
