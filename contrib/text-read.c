@@ -225,6 +225,15 @@ lp_text_read (struct lp_profile *prof, lp_sink_fn sink, void *ctx,
 		     n);
 	  goto out;
 	}
+      /* Each counter takes a line of at least one digit: a number the
+	 rest of the input cannot hold must not size an allocation.  */
+      if (n > (uint64_t) (r.end - r.p + 1) / 2)
+	{
+	  lp_seterr (err, "line %zu: malformed instrumentation profile data: "
+		     "%" PRIu64 " counters do not fit in the %zu bytes left",
+		     r.line_no, n, (size_t) (r.end - r.p));
+	  goto out;
+	}
       if (n > r.counts_cap)
 	{
 	  r.counts_cap = n;
