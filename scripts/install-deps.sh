@@ -23,6 +23,8 @@ fi
 major=${major%%.*}
 
 packages="gcc-$major-plugin-dev g++-$major dejagnu zlib1g-dev ${LATEPGO_EXTRA_DEPS:-}"
+# clang's libFuzzer and sanitizers, for the harnesses in fuzz/.
+packages="$packages clang libclang-rt-dev"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
   echo "latepgo: not a Debian system; install the equivalents of: $packages" >&2
