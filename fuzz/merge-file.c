@@ -5,11 +5,15 @@
    the profile of merge-file-module.c's code into it, under the run
    token of the checked-in seeds, so seeds of this module are merged
    into, appended to or replaced.  Afterwards the file must hold only
-   well-formed profiles: the runtime never leaves a file that readers
-   reject.
+   well-formed profiles (the runtime never leaves a file that readers
+   reject), one of them this module's, whose counts are at least this
+   run's (no wrapping) and whose first-run times at most this run's.
 
-   LATEPGO_FUZZ_WRITE_SEED=FILE makes the harness write its module's
-   profile to FILE at start-up: the seed corpus.  */
+   An input starting with "LPSELF\n" stands for this module's profile
+   followed by the rest of the input, "LPSATD\n" the same with every
+   counter at 2^64-1: seeds that stay this module's whatever the
+   plugin's layout.  LATEPGO_FUZZ_WRITE_SEED=FILE makes the harness
+   write its module's profile to FILE at start-up.  */
 
 #include "../libprof/prof-internal.h"
 
@@ -55,6 +59,29 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   return 0;
 }
 
+/* Check the counters of the module's profile at OFFSET of FD against
+   this run's.  */
+
+static void
+check_counts (int fd, uint64_t offset)
+{
+  const uint64_t *mine = (const uint64_t *) (image.buf + image.counters_off);
+  for (uint64_t i = 0; i < image.num_counters; i++)
+    {
+      uint64_t c;
+      if (lp_pread_all (fd, &c, 8, offset + image.counters_off + 8 * i) != 0)
+	abort ();
+      if (lp_is_first_run_slot (&image, i) ? mine[i] && (!c || c > mine[i])
+	  : c < mine[i])
+	{
+	  fprintf (stderr, "fuzz: counter %llu is %llu after a run that "
+		   "counted %llu\n", (unsigned long long) i,
+		   (unsigned long long) c, (unsigned long long) mine[i]);
+	  abort ();
+	}
+    }
+}
+
 int
 LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
 {
@@ -63,7 +90,22 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
   struct lp_scan scan;
 
   int fd = memfd_create ("fuzz-profile", MFD_CLOEXEC);
-  if (fd < 0 || write (fd, data, size) != (ssize_t) size)
+  if (fd < 0)
+    abort ();
+  if (size >= 7 && (memcmp (data, "LPSELF\n", 7) == 0
+		    || memcmp (data, "LPSATD\n", 7) == 0))
+    {
+      unsigned char *own = malloc (image.size);
+      memcpy (own, image.buf, image.size);
+      if (data[3] == 'A')
+	memset (own + image.counters_off, 0xff, image.num_counters * 8);
+      if (write (fd, own, image.size) != (ssize_t) image.size)
+	abort ();
+      free (own);
+      data += 7;
+      size -= 7;
+    }
+  if (write (fd, data, size) != (ssize_t) size)
     abort ();
   snprintf (path, sizeof path, "/proc/self/fd/%d", fd);
   lp_set_filename (path, LP_NAME_API, "the harness");
@@ -81,6 +123,7 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
 	       (long long) scan.match);
       abort ();
     }
+  check_counts (fd, (uint64_t) scan.match);
   close (fd);
   return 0;
 }
