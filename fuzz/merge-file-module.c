@@ -9,11 +9,10 @@ volatile int fuzz_module_sink;
 __attribute__ ((noinline)) void
 fuzz_module_loop (int n)
 {
-  for (int i = 0; i < n; i++)
-    if (i % 3 == 0)
-      fuzz_module_sink += i;
-    else if (i % 7 == 1)
-      fuzz_module_sink -= i;
+  int i = 0;
+  do
+    fuzz_module_sink += i % 5 ? i : -i;
+  while (++i < n);
 }
 
 void
