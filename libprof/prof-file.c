@@ -354,8 +354,12 @@ update_file (int fd, const char *path, uint64_t size, struct lp_image *img,
       int delta = written_valid && strcmp (name->written_path, path) == 0;
       lp_image_fill_counters (img, delta ? written : NULL);
       *what = "merged into the existing profile";
-      if (lp_merge_counters (fd, (uint64_t) scan.match, img) != 0)
+      int saturated = 0;
+      if (lp_merge_counters (fd, (uint64_t) scan.match, img, &saturated) != 0)
 	return -1;
+      if (saturated)
+	lp_warning ("counts in profile file '%s' passed 2^64-1; kept at "
+		    "18446744073709551615", path);
       return scan.foreign ? ftruncate (fd, (off_t) scan.end) : 0;
     }
 
