@@ -8,6 +8,8 @@
 #   make demo          deps, build, then the example in demo/
 #   make bench         benchmark suite, full mode (< 30 min; bench/README)
 #   make bench-quick   benchmark suite, quick mode (a few minutes)
+#   make fuzz          libFuzzer campaign over fuzz/'s harnesses,
+#                      FUZZ_SECONDS (default 60) each
 #   make install       PREFIX (/usr/local) and DESTDIR are honoured
 #   make uninstall
 #   make clean
@@ -120,7 +122,7 @@ uninstall:
 	-rmdir $(DESTDIR)$(PKGLIBDIR) $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 clean:
-	@for d in plugin libprof contrib; do $(MAKE) -C $$d clean || exit 1; done
+	@for d in plugin libprof contrib fuzz; do $(MAKE) -C $$d clean || exit 1; done
 	rm -f $(addprefix specs/,$(SPECS))
 	rm -rf demo/build
 	rm -rf testsuite/*.sum testsuite/*.log testsuite/scratch
@@ -133,6 +135,11 @@ bench: all
 bench-quick: all
 	bash bench/run.sh quick
 
-.PHONY: bench bench-quick
+# A fuzzing campaign (make check runs each harness a few seconds only).
+FUZZ_SECONDS ?= 60
+fuzz: plugin
+	$(MAKE) -C fuzz run FUZZ_SECONDS=$(FUZZ_SECONDS)
+
+.PHONY: bench bench-quick fuzz
 .PHONY: all plugin libprof contrib specs deps check demo check-specs-zlib \
 	install uninstall clean

@@ -273,8 +273,14 @@ void lp_write_text_header (FILE *out, uint64_t variant, int with_comments);
 void lp_write_text_record (FILE *out, const struct lp_record *rec,
 			   const struct lp_symtab *tab);
 
-/* Write the NUM sorted records RECS as a text profile.  Returns 0 or
-   -1.  */
+/* Whether NAME can be a record's name in a text profile and read
+   back: not empty, not a comment, header or number line, no control
+   character but tab.  */
+int lp_text_name_ok (const char *name, size_t len);
+
+/* Write the NUM sorted records RECS as a text profile, leaving out
+   with a warning those whose name is not lp_text_name_ok.  Returns 0
+   or -1.  */
 int lp_write_text (FILE *out, struct lp_record **recs, size_t num,
 		   uint64_t variant);
 

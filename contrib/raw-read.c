@@ -452,16 +452,12 @@ decode_value_block (struct raw_reader *r, size_t *pos,
 /* Pass the records of the checked profile H to SINK.  */
 static void
 emit_profile (struct raw_reader *r, const struct raw_hdr *h,
-	      lp_sink_fn sink, void *ctx)
+	      const char *path, lp_sink_fn sink, void *ctx)
 {
-  static uint64_t empty_md5;
-  static int have_empty_md5;
   size_t pos = h->vd_off;
   struct lp_err err;
   int have_vp = 0;
 
-  if (!have_empty_md5)
-    empty_md5 = lp_md5low64 ("", 0), have_empty_md5 = 1;
   if (lp_raw_names_load (r->buf + h->names_off, h->names_size, &err) < 0)
     lp_fatal (NULL, "internal error: %s", err.msg);
   for (uint64_t i = 0; i < h->data_size && !have_vp; i++)
@@ -481,15 +477,18 @@ emit_profile (struct raw_reader *r, const struct raw_hdr *h,
 
       read_rec (r, h, i, &rec);
       memset (&in, 0, sizeof in);
-      if (lp_raw_names_lookup (rec.name_ref, &in.name, &in.name_len))
-	in.name_md5 = rec.name_ref;
-      else
+      if (!lp_raw_names_lookup (rec.name_ref, &in.name, &in.name_len))
 	{
-	  /* LLVM gives a record whose name is missing an empty name.  */
-	  in.name = "";
-	  in.name_len = 0;
-	  in.name_md5 = empty_md5;
+	  /* LLVM gives such a record an empty name, which no text
+	     profile can hold and no function has.  */
+	  lp_warning (path, "data record %" PRIu64 " has no name (NameRef "
+		      "0x%016" PRIx64 " is not in the names section); record "
+		      "dropped", i, rec.name_ref);
+	  if (rec.num_sites[0] || rec.num_sites[1])
+	    pos += rd32 (r, pos);
+	  continue;
 	}
+      in.name_md5 = rec.name_ref;
       in.hash = rec.func_hash;
       in.num_counts = rec.num_counters;
       if (rec.num_counters > r->counts_cap)
@@ -555,7 +554,7 @@ lp_raw_read (struct lp_profile *prof, lp_sink_fn sink, void *ctx,
 	prof->variant |= h.variant;
       prof->num_records += h.data_size;
       if (sink)
-	emit_profile (&r, &h, sink, ctx);
+	emit_profile (&r, &h, prof->path, sink, ctx);
       /* Zero bytes may follow; anything else must be another profile on
 	 an 8-byte boundary.  */
       off = h.end;

@@ -76,9 +76,31 @@
 /* First-run order (GCC's time profile, for -freorder-functions): the
    last counter of every function profiled with values holds 0 until
    the function first runs, then the value of ++LATEPGO_CLOCK_SYMBOL, a
-   hidden unsigned long long of the runtime.  Merged profiles sum the
-   ranks, which keeps the order of functions every run reaches.  */
+   hidden unsigned long long of the runtime.  Such a function says so
+   in its FuncHash: bits 36-59 hold LATEPGO_FIRST_RUN_TAG (its checksum
+   is the other 36 bits), so that merges -- the runtime's and
+   latepgo-profdata's -- keep the earliest nonzero time of that counter
+   instead of a sum, as GCC's time-profile merge does.  A clang IR hash
+   carries the tag by chance once in 2^24 functions.  */
 #define LATEPGO_CLOCK_SYMBOL "__latepgo_first_run_clock"
+#define LATEPGO_FIRST_RUN_TAG_MASK (0xffffffULL << 36)
+#define LATEPGO_FIRST_RUN_TAG      (0x1a7e5dULL << 36)
+
+/* Whether the last counter of a record with FuncHash HASH is a
+   first-run time.  */
+static inline int
+latepgo_has_first_run (unsigned long long hash)
+{
+  return (hash & LATEPGO_FIRST_RUN_TAG_MASK) == LATEPGO_FIRST_RUN_TAG;
+}
+
+/* The merge of first-run times A and B: the earlier, 0 meaning "never
+   ran".  */
+static inline unsigned long long
+latepgo_first_run_merge (unsigned long long a, unsigned long long b)
+{
+  return a && (!b || a < b) ? a : b;
+}
 
 /* Per-thread counter shards (update=atomic; libprof/prof-shard.c).
    LATEPGO_SHARD_DELTA_SYMBOL is a hidden, initial-exec thread-local

@@ -22,8 +22,13 @@ if ! major=$("$cc" -dumpversion 2>/dev/null); then
 fi
 major=${major%%.*}
 
+# The compiler's plugin headers and C++ compiler, DejaGnu, zlib.
+packages="gcc-$major-plugin-dev g++-$major dejagnu zlib1g-dev"
 # ccache and distcc: the build-tool tests (testsuite/latepgo.buildtools).
-packages="gcc-$major-plugin-dev g++-$major dejagnu zlib1g-dev ccache distcc ${LATEPGO_EXTRA_DEPS:-}"
+packages="$packages ccache distcc"
+# clang's libFuzzer and sanitizers, for the harnesses in fuzz/.
+packages="$packages clang libclang-rt-dev"
+packages="$packages ${LATEPGO_EXTRA_DEPS:-}"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
   echo "latepgo: not a Debian system; install the equivalents of: $packages" >&2
