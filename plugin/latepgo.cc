@@ -13,9 +13,11 @@
 			 in threaded programs with per-thread copies of
 			 the counters (atomic), or with relaxed atomic
 			 adds on the shared counters (atomic-add)
-     exact-calls         also end blocks after calls that may not return,
-			 so counts stay exact across exit and longjmp
-			 (one more counter per such call)
+     no-exact-calls      do not end blocks after calls that may not
+			 return: fewer counters, but counts are wrong when
+			 the program leaves a function other than by
+			 returning (exit in a callee, longjmp, a throw);
+			 exact-calls, the default, keeps them exact
      prefix-map=OLD=NEW  rewrite the file prefix of static functions'
 			 profile names (as -fprofile-prefix-map)
      use=PROFILE         annotate counts from an indexed profile
@@ -60,7 +62,7 @@ static const char latepgo_help[] =
   "  -fplugin-arg-latepgo-mismatch=warning|error\n"
   "  -fplugin-arg-latepgo-partial-training\n"
   "  -fplugin-arg-latepgo-update=single|atomic|atomic-add\n"
-  "  -fplugin-arg-latepgo-exact-calls\n"
+  "  -fplugin-arg-latepgo-no-exact-calls\n"
   "  -fplugin-arg-latepgo-no-values\n"
   "  -fplugin-arg-latepgo-no-promote\n"
   "  -fplugin-arg-latepgo-probes\n"
@@ -70,7 +72,7 @@ static const char latepgo_help[] =
 
 static const char latepgo_arguments[] =
   "generate[=PATH], use=PROFILE, update=single|atomic|atomic-add, "
-  "exact-calls, "
+  "exact-calls, no-exact-calls, "
   "prefix-map=OLD=NEW, mismatch=warning|error, partial-training, no-values, "
   "no-promote, probes, sample-use=PROFILE, dump=FILE";
 
@@ -98,6 +100,7 @@ process_all_functions (bool use)
   if (use)
     lp_use_begin ();
   lp_values_begin ();
+  lp_may_leave_begin ();
 
   FOR_EACH_DEFINED_FUNCTION (node)
     {
@@ -111,8 +114,9 @@ process_all_functions (bool use)
 	cleanup_tree_cfg ();
 
       lp_graph g;
-      /* A probe build has no counters: only the plain checksum.  */
-      lp_build_graph (&g, latepgo_opts.exact_calls,
+      /* A probe build has no counters: only the plain checksum, of the
+	 plain CFG (samples need no fake edges after calls).  */
+      lp_build_graph (&g, latepgo_opts.exact_calls && !as_plain_build,
 		      !as_plain_build && (use || !latepgo_opts.no_values));
       char *name = lp_profile_name (node->decl);
       const char *asm_name
@@ -162,6 +166,7 @@ process_all_functions (bool use)
       pop_cfun ();
     }
 
+  lp_may_leave_end ();
   lp_values_end ();
   if (use)
     lp_use_finish ();
@@ -274,6 +279,8 @@ static bool
 parse_arguments (struct plugin_name_args *info)
 {
   bool ok = true;
+  /* Exact counts unless asked otherwise (no-exact-calls).  */
+  latepgo_opts.exact_calls = true;
   for (int i = 0; i < info->argc; i++)
     {
       const char *key = info->argv[i].key;
@@ -311,6 +318,8 @@ parse_arguments (struct plugin_name_args *info)
 	latepgo_opts.partial_training = true;
       else if (strcmp (key, "exact-calls") == 0 && !value)
 	latepgo_opts.exact_calls = true;
+      else if (strcmp (key, "no-exact-calls") == 0 && !value)
+	latepgo_opts.exact_calls = false;
       else if (strcmp (key, "no-values") == 0 && !value)
 	latepgo_opts.no_values = true;
       else if (strcmp (key, "no-promote") == 0 && !value)
@@ -327,7 +336,9 @@ parse_arguments (struct plugin_name_args *info)
 	  latepgo_opts.prefix_map.safe_push (xstrdup (eq + 1));
 	}
       else if (strcmp (key, "dump") == 0 || strcmp (key, "prefix-map") == 0
-	       || strcmp (key, "exact-calls") == 0 || strcmp (key, "use") == 0
+	       || strcmp (key, "exact-calls") == 0
+	       || strcmp (key, "no-exact-calls") == 0
+	       || strcmp (key, "use") == 0
 	       || strcmp (key, "mismatch") == 0
 	       || strcmp (key, "partial-training") == 0
 	       || strcmp (key, "no-values") == 0
