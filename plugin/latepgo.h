@@ -113,7 +113,6 @@ extern void lp_release_graph (lp_graph *);
 /* may-leave.cc */
 extern void lp_may_leave_begin (void);
 extern void lp_may_leave_end (void);
-extern bool lp_call_may_leave_p (gcall *);
 extern bool lp_stmt_may_leave_p (gimple *);
 
 /* promote.cc */

@@ -1,48 +1,34 @@
 /* may-leave.cc: which statements may end their function other than
    by returning (exit, longjmp, an exception, exec, a call that never
    returns).  Exact counts need a fake edge to EXIT after each of them
-   (cfg-graph.cc), and a loop that has one cannot keep its counts in a
-   register (promote.cc).
+   (cfg-graph.cc).
 
-   The rule is GCC's (tree-cfg.cc:stmt_can_terminate_bb_p) with three
-   differences, so that fewer calls end a block:
+   The rule is GCC's (tree-cfg.cc:stmt_can_terminate_bb_p), which
+   -fprofile-generate uses, with three differences:
      - internal functions never leave unless they are noreturn: they
        become inline code or checks, not calls the program leaves from;
-     - a builtin that is nothrow must also be leaf (it cannot call back
-       into this file) and is not exec or fork, whose success ends the
-       image or starts a process that counts from zero;
      - a call to a function of this file whose body cannot leave either
        (transitively, decided for the whole file before any function is
        changed) does not leave.  Its body must be the one that runs: an
        interposable function (a public one in a -fPIC build) could be
-       replaced at run time and is treated as any external call.
+       replaced at run time and is treated as any external call;
+     - a builtin that cannot throw must also be leaf, as promote.cc
+       asks: one that can call back into this file may leave through
+       that (exec and fork are not leaf; a successful exec ends the
+       image once the runtime has written the counts).
+   The first two end fewer blocks than GCC, the last one a few more.
    A call that loops forever is taken to return: the program is then
    ended by a signal, which writes no profile, or by a handler that
    calls exit, which loses the exactness as it loses promoted counts.
 
-   Generate and use builds (and probes and sample-use builds) decide
-   the same, from the same bodies at the same point.  */
+   Generate and use builds decide the same, from the same bodies at the
+   same point.  */
 
 #include "gcc-common.h"
 #include "latepgo.h"
 
 /* Functions of this file whose bodies cannot leave.  */
 static hash_set<tree> *returning_fns;
-
-/* Whether FNDECL is one of the exec functions or fork.  */
-
-static bool
-exec_or_fork_p (tree fndecl)
-{
-  static const built_in_function codes[] = {
-    BUILT_IN_EXECL, BUILT_IN_EXECLP, BUILT_IN_EXECLE, BUILT_IN_EXECV,
-    BUILT_IN_EXECVP, BUILT_IN_EXECVE, BUILT_IN_FORK
-  };
-  for (unsigned i = 0; i < ARRAY_SIZE (codes); i++)
-    if (fndecl_built_in_p (fndecl, codes[i]))
-      return true;
-  return false;
-}
 
 /* The function of this file that a call to FNDECL runs, if its body
    is known to be the one that runs; else NULL.  */
@@ -78,11 +64,8 @@ call_may_leave_1 (gcall *stmt, cgraph_node **callee)
   tree fndecl = gimple_call_fndecl (stmt);
   if (!fndecl)
     return true;
-  if (lp_runtime_helper_p (fndecl))
-    return false;
   if (fndecl_built_in_p (fndecl))
-    return !((flags & ECF_NOTHROW) && (flags & ECF_LEAF)
-	     && !exec_or_fork_p (fndecl));
+    return !((flags & ECF_NOTHROW) && (flags & ECF_LEAF));
   if ((flags & (ECF_CONST | ECF_PURE))
       && !(flags & ECF_LOOPING_CONST_OR_PURE))
     return false;
@@ -175,16 +158,6 @@ static bool
 callee_may_leave_p (cgraph_node *callee)
 {
   return callee && !(returning_fns && returning_fns->contains (callee->decl));
-}
-
-/* Whether call STMT may leave the function it is in other than by
-   returning (see above).  */
-
-bool
-lp_call_may_leave_p (gcall *stmt)
-{
-  cgraph_node *callee;
-  return call_may_leave_1 (stmt, &callee) || callee_may_leave_p (callee);
 }
 
 /* Whether execution may not go on after STMT of the current function:
