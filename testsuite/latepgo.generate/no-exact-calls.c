@@ -15,21 +15,17 @@ maybe_exit (int x)
   sink = x;
 }
 
-__attribute__ ((noinline)) void
-calls_leaving (int n)
+__attribute__ ((noinline)) int
+calls_leaving (int x)
 {
-  for (int i = 0; i < n; i++)
-    {
-      maybe_exit (i);
-      sink = -i;
-    }
+  maybe_exit (x);
+  return sink + x;
 }
 
 int
 main (void)
 {
-  calls_leaving (10);
-  return 0;
+  return calls_leaving (4) == 8 ? 0 : 1;
 }
 
 /* { dg-final { latepgo-dump-field calls_leaving fake 1 } } */
