@@ -113,15 +113,33 @@ process_all_functions (bool use)
       if (!as_plain_build && (execute_fixup_cfg () & TODO_cleanup_cfg))
 	cleanup_tree_cfg ();
 
-      lp_graph g;
-      /* A probe build has no counters: only the plain checksum, of the
-	 plain CFG (samples need no fake edges after calls).  */
-      lp_build_graph (&g, latepgo_opts.exact_calls && !as_plain_build,
-		      !as_plain_build && (use || !latepgo_opts.no_values));
+      /* Samples need no fake edges after calls: probe and sample-use
+	 builds keep the plain CFG.  */
+      bool exact = latepgo_opts.exact_calls && !as_plain_build;
       char *name = lp_profile_name (node->decl);
       const char *asm_name
 	= IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (node->decl));
-      unsigned HOST_WIDE_INT probe_checksum = g.checksum_plain;
+
+      /* Probes in a use build go in before its call splits, on the
+	 plain CFG, so that they are numbered as a probe-only build and
+	 a sample-use build number them.  */
+      int n_probes = -1;
+      unsigned HOST_WIDE_INT probe_checksum = 0;
+      if (latepgo_opts.probes && exact)
+	{
+	  lp_graph plain;
+	  lp_build_graph (&plain, false, false);
+	  lp_release_graph (&plain);
+	  probe_checksum = plain.checksum_plain;
+	  n_probes = lp_probes_function (node, name, probe_checksum);
+	}
+
+      lp_graph g;
+      /* A probe build has no counters: only the plain checksum.  */
+      lp_build_graph (&g, exact,
+		      !as_plain_build && (use || !latepgo_opts.no_values));
+      if (n_probes < 0)
+	probe_checksum = g.checksum_plain;
 
       if (probes_only)
 	{
@@ -155,10 +173,11 @@ process_all_functions (bool use)
 	}
       if (latepgo_opts.probes)
 	{
-	  int n = lp_probes_function (node, name, probe_checksum);
+	  if (n_probes < 0)
+	    n_probes = lp_probes_function (node, name, probe_checksum);
 	  if (FILE *d = lp_dump_stream ())
 	    fprintf (d, "  probes %d checksum=0x%" HOST_WIDE_INT_PRINT "x\n",
-		     n, probe_checksum);
+		     n_probes, probe_checksum);
 	}
       free (name);
       free_dominance_info (CDI_DOMINATORS);
