@@ -10,10 +10,12 @@
 	cannot carry code; they are ignored and replaced by a fake edge
 	from their source to EXIT and one from ENTRY to their destination,
 	which keeps every other edge's count exact.
-     3. With exact-calls, every call that may not return ends its block
-	and gets a fake edge to EXIT (GCC's flow_call_edges_add), so
-	counts stay exact across exit() and longjmp at the price of one
-	more counter per such call.
+     3. Unless no-exact-calls, every statement that may leave the
+	function other than by returning (may-leave.cc: a call to exit,
+	longjmp, a throw, ...) ends its block and gets a fake edge to
+	EXIT, as GCC's flow_call_edges_add does, so counts stay exact
+	when the program ends or unwinds inside a call, at the price of
+	one more counter per such statement.
      4. Blocks are renumbered densely; the checksum depends on it.
    A virtual EXIT->ENTRY edge closes the flow.  Flow conservation then
    determines every edge count from the counts of the edges off a
@@ -53,6 +55,44 @@ uf_union (int *parent, int a, int b)
   return true;
 }
 
+/* Step 3: end the block after every statement that may leave the
+   function (may-leave.cc) and give it a fake edge to EXIT, as GCC's
+   flow_call_edges_add does with its own rule.  Blocks are scanned from
+   their end, so the part before a split stays in BB and is scanned on;
+   the new blocks are past LAST and are not scanned again.  */
+
+static void
+split_after_leaving_stmts (void)
+{
+  basic_block exit = EXIT_BLOCK_PTR_FOR_FN (cfun);
+  int last = last_basic_block_for_fn (cfun);
+
+  for (int i = 0; i < last; i++)
+    {
+      basic_block bb = BASIC_BLOCK_FOR_FN (cfun, i);
+      if (!bb || bb == exit || bb == ENTRY_BLOCK_PTR_FOR_FN (cfun))
+	continue;
+      gimple_stmt_iterator gsi = gsi_last_nondebug_bb (bb);
+      if (gsi_end_p (gsi))
+	continue;
+      gimple *last_stmt = gsi_stmt (gsi);
+      for (; !gsi_end_p (gsi); gsi_prev (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (is_gimple_debug (stmt) || !lp_stmt_may_leave_p (stmt))
+	    continue;
+	  if (stmt != last_stmt)
+	    split_block (bb, stmt);
+	  else if (edge e = find_edge (bb, exit))
+	    /* make_edge would turn the real edge into the fake one:
+	       give the real one a block of its own.  */
+	    split_edge (e);
+	  make_edge (bb, exit, EDGE_FAKE)->probability
+	    = profile_probability::guessed_never ();
+	}
+    }
+}
+
 /* Add the fake edges of steps 1-3 above, as branch_prob does.  */
 
 static void
@@ -61,7 +101,7 @@ add_fake_edges (bool exact_calls)
   basic_block bb;
 
   if (exact_calls)
-    flow_call_edges_add (NULL);
+    split_after_leaving_stmts ();
   add_noreturn_fake_exit_edges ();
 
   FOR_EACH_BB_FN (bb, cfun)

@@ -43,5 +43,6 @@
 #include "output.h"
 #include "intl.h"
 #include "tree-inline.h"
+#include "tree-eh.h"
 
 #endif /* LATEPGO_GCC_COMMON_H */

@@ -13,9 +13,11 @@
 			 in threaded programs with per-thread copies of
 			 the counters (atomic), or with relaxed atomic
 			 adds on the shared counters (atomic-add)
-     exact-calls         also end blocks after calls that may not return,
-			 so counts stay exact across exit and longjmp
-			 (one more counter per such call)
+     no-exact-calls      do not end blocks after calls that may not
+			 return: fewer counters, but counts are wrong when
+			 the program leaves a function other than by
+			 returning (exit in a callee, longjmp, a throw);
+			 exact-calls, the default, keeps them exact
      prefix-map=OLD=NEW  rewrite the file prefix of static functions'
 			 profile names (as -fprofile-prefix-map); an empty
 			 NEW removes OLD and the '/' after it
@@ -63,7 +65,7 @@ static const char latepgo_help[] =
   "  -fplugin-arg-latepgo-mismatch=warning|error\n"
   "  -fplugin-arg-latepgo-partial-training\n"
   "  -fplugin-arg-latepgo-update=single|atomic|atomic-add\n"
-  "  -fplugin-arg-latepgo-exact-calls\n"
+  "  -fplugin-arg-latepgo-no-exact-calls\n"
   "  -fplugin-arg-latepgo-no-values\n"
   "  -fplugin-arg-latepgo-no-promote\n"
   "  -fplugin-arg-latepgo-probes\n"
@@ -74,7 +76,7 @@ static const char latepgo_help[] =
 
 static const char latepgo_arguments[] =
   "generate[=PATH], use=PROFILE, update=single|atomic|atomic-add, "
-  "exact-calls, "
+  "exact-calls, no-exact-calls, "
   "prefix-map=OLD=NEW, mismatch=warning|error, partial-training, no-values, "
   "no-promote, probes, sample-use=PROFILE, dump=FILE, report=FILE";
 
@@ -102,6 +104,7 @@ process_all_functions (bool use)
   if (use)
     lp_use_begin ();
   lp_values_begin ();
+  lp_may_leave_begin ();
 
   FOR_EACH_DEFINED_FUNCTION (node)
     {
@@ -114,13 +117,32 @@ process_all_functions (bool use)
       if (!as_plain_build && (execute_fixup_cfg () & TODO_cleanup_cfg))
 	cleanup_tree_cfg ();
 
-      lp_graph g;
-      /* A probe build has no counters: only the plain checksum.  */
-      lp_build_graph (&g, latepgo_opts.exact_calls,
-		      !as_plain_build && (use || !latepgo_opts.no_values));
+      /* Samples need no fake edges after calls: probe and sample-use
+	 builds keep the plain CFG.  */
+      bool exact = latepgo_opts.exact_calls && !as_plain_build;
       char *name = lp_profile_name (node->decl);
       const char *asm_name = lp_symbol_name (node->decl);
-      unsigned HOST_WIDE_INT probe_checksum = g.checksum_plain;
+
+      /* Probes in a use build go in before its call splits, on the
+	 plain CFG, so that they are numbered as a probe-only build and
+	 a sample-use build number them.  */
+      int n_probes = -1;
+      unsigned HOST_WIDE_INT probe_checksum = 0;
+      if (latepgo_opts.probes && exact)
+	{
+	  lp_graph plain;
+	  lp_build_graph (&plain, false, false);
+	  lp_release_graph (&plain);
+	  probe_checksum = plain.checksum_plain;
+	  n_probes = lp_probes_function (node, name, probe_checksum);
+	}
+
+      lp_graph g;
+      /* A probe build has no counters: only the plain checksum.  */
+      lp_build_graph (&g, exact,
+		      !as_plain_build && (use || !latepgo_opts.no_values));
+      if (n_probes < 0)
+	probe_checksum = g.checksum_plain;
 
       if (probes_only)
 	{
@@ -154,10 +176,11 @@ process_all_functions (bool use)
 	}
       if (latepgo_opts.probes)
 	{
-	  int n = lp_probes_function (node, name, probe_checksum);
+	  if (n_probes < 0)
+	    n_probes = lp_probes_function (node, name, probe_checksum);
 	  if (FILE *d = lp_dump_stream ())
 	    fprintf (d, "  probes %d checksum=0x%" HOST_WIDE_INT_PRINT "x\n",
-		     n, probe_checksum);
+		     n_probes, probe_checksum);
 	}
       free (name);
       free_dominance_info (CDI_DOMINATORS);
@@ -165,6 +188,7 @@ process_all_functions (bool use)
       pop_cfun ();
     }
 
+  lp_may_leave_end ();
   lp_values_end ();
   if (use)
     lp_use_finish ();
@@ -278,6 +302,8 @@ parse_arguments (struct plugin_name_args *info, bool *set_update,
 		 bool *set_partial)
 {
   bool ok = true;
+  /* Exact counts unless asked otherwise (no-exact-calls).  */
+  latepgo_opts.exact_calls = true;
   for (int i = 0; i < info->argc; i++)
     {
       const char *key = info->argv[i].key;
@@ -319,6 +345,8 @@ parse_arguments (struct plugin_name_args *info, bool *set_update,
 	latepgo_opts.partial_training = *set_partial = true;
       else if (strcmp (key, "exact-calls") == 0 && !value)
 	latepgo_opts.exact_calls = true;
+      else if (strcmp (key, "no-exact-calls") == 0 && !value)
+	latepgo_opts.exact_calls = false;
       else if (strcmp (key, "no-values") == 0 && !value)
 	latepgo_opts.no_values = true;
       else if (strcmp (key, "no-promote") == 0 && !value)
@@ -338,7 +366,9 @@ parse_arguments (struct plugin_name_args *info, bool *set_update,
 	}
       else if (strcmp (key, "dump") == 0 || strcmp (key, "prefix-map") == 0
 	       || strcmp (key, "report") == 0
-	       || strcmp (key, "exact-calls") == 0 || strcmp (key, "use") == 0
+	       || strcmp (key, "exact-calls") == 0
+	       || strcmp (key, "no-exact-calls") == 0
+	       || strcmp (key, "use") == 0
 	       || strcmp (key, "mismatch") == 0
 	       || strcmp (key, "partial-training") == 0
 	       || strcmp (key, "no-values") == 0

@@ -23,7 +23,8 @@ struct latepgo_options
   bool atomic;			/* update=atomic or update=atomic-add */
   bool atomic_add;		/* update=atomic-add: locked adds in place
 				   rather than per-thread shards.  */
-  bool exact_calls;		/* exact-calls: fake edges after calls.  */
+  bool exact_calls;		/* Fake edges after calls that may leave
+				   (default; no-exact-calls).  */
   const char *use_path;		/* use=FILE */
   const char *sample_use_path;	/* sample-use=FILE */
   bool mismatch_error;		/* mismatch=error */
@@ -109,6 +110,11 @@ extern lp_profile_summary lp_summary;
 /* cfg-graph.cc */
 extern void lp_build_graph (lp_graph *, bool exact_calls, bool values);
 extern void lp_release_graph (lp_graph *);
+
+/* may-leave.cc */
+extern void lp_may_leave_begin (void);
+extern void lp_may_leave_end (void);
+extern bool lp_stmt_may_leave_p (gimple *);
 
 /* promote.cc */
 extern bool lp_promote_begin (void);

@@ -335,6 +335,10 @@ dump_line_counts (FILE *dump)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
       {
+	/* Debug statements carry no code (and probe markers a made-up
+	   file).  */
+	if (is_gimple_debug (gsi_stmt (gsi)))
+	  continue;
 	location_t loc = gimple_location (gsi_stmt (gsi));
 	if (RESERVED_LOCATION_P (loc))
 	  continue;

@@ -27,9 +27,11 @@ main (void)
   return (s + other_p (0)) == 0;
 }
 
-/* apply: the entry counter, one counter per candidate in profile-name
-   order (add1, negate, twice), one for other targets, the first-run
-   rank (0: apply is too small to have one).  */
-/* { dg-final { latepgo-count "apply" {1000 900 100 0 0 0} } } */
+/* apply: the entry counter, the counter after the call (the indirect
+   call may not return, so it ends its block: every call returned), one
+   counter per candidate in profile-name order (add1, negate, twice),
+   one for other targets, the first-run rank (0: apply is too small to
+   have one).  */
+/* { dg-final { latepgo-count "apply" {1000 1000 900 100 0 0 0} } } */
 /* { dg-final { scan-latepgo-use-dump "^  value site 0 targets add1:900 negate:100$" } } */
 /* { dg-final { scan-latepgo-use-tree-dump optimized "if \\(f_\[0-9\]+\\(D\\) == add1\\)" } } */
