@@ -43,79 +43,9 @@ enum { PROBE_BLOCK = 0, PROBE_INDIRECT_CALL = 1, PROBE_DIRECT_CALL = 2 };
    unknown rather than 0.  */
 #define PROBE_ATTR_DANGLING 0x2
 
-/* A probed function of this file: its descriptor.  */
-struct probe_desc
-{
-  unsigned HOST_WIDE_INT guid, checksum;
-  char *name;
-};
-
-static vec<probe_desc> descs;
-/* GUID of each probed function, by DECL_UID.  */
-static hash_map<int_hash<int, -1, -2>, unsigned HOST_WIDE_INT> *fn_guid;
-/* Call probes: (caller GUID, call locus, BLOCK of the call) -> probe
-   id, and the same with a null BLOCK for the first call at each locus.
-   Copies of one function inlined early into the same caller have
-   calls at the same locus; their BLOCKs tell them apart while the
-   caller's body is the one we numbered (not a copy made by inlining
-   or cloning, which remaps BLOCKs).  */
-struct call_key
-{
-  unsigned HOST_WIDE_INT guid;
-  location_t locus;
-  tree block;
-};
-struct call_key_hash : typed_noop_remove<call_key>
-{
-  typedef call_key value_type;
-  typedef call_key compare_type;
-  static hashval_t hash (const call_key &k)
-  {
-    return iterative_hash_host_wide_int (k.guid,
-					 iterative_hash_hashval_t
-					 (k.locus, htab_hash_pointer (k.block)));
-  }
-  static bool equal (const call_key &a, const call_key &b)
-  {
-    return a.guid == b.guid && a.locus == b.locus && a.block == b.block;
-  }
-  static const bool empty_zero_p = true;
-  static void mark_empty (call_key &k)
-  {
-    k.guid = 0; k.locus = 0; k.block = NULL_TREE;
-  }
-  static void mark_deleted (call_key &k)
-  {
-    k.guid = 0; k.locus = 1; k.block = NULL_TREE;
-  }
-  static bool is_empty (const call_key &k)
-  {
-    return k.guid == 0 && k.locus == 0;
-  }
-  static bool is_deleted (const call_key &k)
-  {
-    return k.guid == 0 && k.locus == 1;
-  }
-};
-struct call_site
-{
-  int id;
-  tree callee;			/* The called decl, if direct.  */
-};
-static hash_map<call_key_hash, call_site> *call_probes;
-/* The BLOCKs in call_probes' keys and the callees in its values, kept
-   alive so that their addresses are not reused by other trees.  */
-static vec<tree, va_gc> *call_blocks;
-
-const struct ggc_root_tab lp_probes_roots[] = {
-  { &call_blocks, 1, sizeof (call_blocks), gt_ggc_mx_vec_tree_va_gc_,
-    gt_pch_nx_vec_tree_va_gc_ },
-  LAST_GGC_ROOT_TAB
-};
-/* Per probed function (by GUID): its number of block probes; and the
-   call probes of indirect calls, as (GUID, id) keys.  */
-static hash_map<int_hash<unsigned HOST_WIDE_INT, 0, 1>, int> *n_block_probes;
-static hash_set<call_key_hash> *indirect_probes;
+/* The .pseudo_probe_desc records of this file's probed functions, as
+   assembly.  */
+static auto_vec<char> desc_asm;
 
 /* Whether STMT gets a call probe: a real call (not internal, not one of
    ours, not a builtin GCC expands inline).  */
@@ -153,24 +83,26 @@ lp_probe_numbering (vec<basic_block> *blocks, vec<gimple *> *calls)
 	calls->safe_push (gsi_stmt (gsi));
 }
 
-/* The location of probe ID in the made-up file of the current probed
-   function (entered with linemap_add).  */
+/* The location of call probe ID in made-up file FILE: line ID.  */
 
 static location_t
-probe_location (int id)
+call_probe_location (const char *file, int id)
 {
+  linemap_add (line_table, LC_ENTER, false, ggc_strdup (file), id);
   linemap_line_start (line_table, id, 80);
-  return linemap_position_for_column (line_table, 1);
+  location_t loc = linemap_position_for_column (line_table, 1);
+  linemap_add (line_table, LC_LEAVE, false, NULL, 0);
+  return loc;
 }
 
-/* A probe marker with location LOC before GSI (or after the labels of
-   BB with GSI NULL).  */
+/* A probe marker with location LOC in scope BLOCK before GSI (or after
+   the labels of BB with GSI NULL).  */
 
 static void
-insert_marker (basic_block bb, gimple_stmt_iterator *gsi, location_t loc)
+insert_marker (basic_block bb, gimple_stmt_iterator *gsi, tree block,
+	       location_t loc)
 {
-  gdebug *m = gimple_build_debug_begin_stmt (DECL_INITIAL
-					       (current_function_decl), loc);
+  gdebug *m = gimple_build_debug_begin_stmt (block, loc);
   if (gsi)
     gsi_insert_before (gsi, m, GSI_SAME_STMT);
   else
@@ -197,79 +129,87 @@ call_site_locus (gimple *stmt)
   return loc;
 }
 
+static void
+append (vec<char> *v, const char *s)
+{
+  while (*s)
+    v->safe_push (*s++);
+}
+
+/* Append the .pseudo_probe_desc record of function GUID (profile name
+   NAME, CFG checksum CHECKSUM) to desc_asm.  */
+
+static void
+add_desc (unsigned HOST_WIDE_INT guid, unsigned HOST_WIDE_INT checksum,
+	  const char *name)
+{
+  char buf[128];
+  snprintf (buf, sizeof buf, "\t.quad\t%#" PRIx64 "\n\t.quad\t%#" PRIx64
+	    "\n\t.uleb128\t%u\n\t.ascii\t\"", (uint64_t) guid,
+	    (uint64_t) checksum, (unsigned) strlen (name));
+  append (&desc_asm, buf);
+  for (const char *p = name; *p; p++)
+    {
+      if (*p == '"' || *p == '\\')
+	snprintf (buf, sizeof buf, "\\%c", *p);
+      else if (ISPRINT (*p))
+	snprintf (buf, sizeof buf, "%c", *p);
+      else
+	snprintf (buf, sizeof buf, "\\%03o", (unsigned char) *p);
+      append (&desc_asm, buf);
+    }
+  append (&desc_asm, "\"\n");
+}
+
 /* Place the probes of the current function (NODE, profile name NAME,
    CFG checksum CHECKSUM).  The CFG is the one lp_build_graph numbered.
    Returns the number of probes.  */
 
 int
-lp_probes_function (cgraph_node *node, const char *name,
+lp_probes_function (cgraph_node *, const char *name,
 		    unsigned HOST_WIDE_INT checksum)
 {
   unsigned HOST_WIDE_INT guid = lp_md5_low64 (name, strlen (name));
-  if (!fn_guid)
-    {
-      fn_guid = new hash_map<int_hash<int, -1, -2>,
-			     unsigned HOST_WIDE_INT>;
-      call_probes = new hash_map<call_key_hash, call_site>;
-      n_block_probes = new hash_map<int_hash<unsigned HOST_WIDE_INT, 0, 1>,
-				    int>;
-      indirect_probes = new hash_set<call_key_hash>;
-    }
-  fn_guid->put (DECL_UID (node->decl), guid);
-  /* A C++ constructor or destructor is probed as its complete or base
-     object clone, but the BLOCKs of its inlined copies name the
-     abstract function: let that find the (first) clone's GUID.  */
-  tree origin = DECL_ABSTRACT_ORIGIN (node->decl);
-  if (origin && TREE_CODE (origin) == FUNCTION_DECL
-      && !fn_guid->get (DECL_UID (origin)))
-    fn_guid->put (DECL_UID (origin), guid);
-  probe_desc d = { guid, checksum, xstrdup (name) };
-  descs.safe_push (d);
+  add_desc (guid, checksum, name);
 
   /* Markers need these; GCC keeps and expands them from now on.  */
   debug_nonbind_markers_p = 1;
   cfun->debug_nonbind_markers = true;
 
-  char fname[64];
-  snprintf (fname, sizeof fname, PROBE_FILE_PREFIX "%016" PRIx64,
+  char file[64];
+  snprintf (file, sizeof file, PROBE_FILE_PREFIX "%016" PRIx64,
 	    (uint64_t) guid);
-  linemap_add (line_table, LC_ENTER, false, ggc_strdup (fname), 1);
-
+  tree outer = DECL_INITIAL (current_function_decl);
   auto_vec<basic_block> blocks;
   auto_vec<gimple *> calls;
   lp_probe_numbering (&blocks, &calls);
   int id = 1;
+  linemap_add (line_table, LC_ENTER, false, ggc_strdup (file), 1);
   for (basic_block bb : blocks)
-    insert_marker (bb, NULL, probe_location (id++));
-  n_block_probes->put (guid, id - 1);
+    {
+      linemap_line_start (line_table, id++, 80);
+      insert_marker (bb, NULL, outer,
+		     linemap_position_for_column (line_table, 1));
+    }
+  linemap_add (line_table, LC_LEAVE, false, NULL, 0);
 
   for (gimple *stmt : calls)
     {
-      location_t locus = call_site_locus (stmt);
-      call_site site = { id, gimple_call_fndecl (stmt) };
-      if (site.callee)
-	vec_safe_push (call_blocks, site.callee);
-      call_key k = { guid, locus, NULL_TREE };
-      bool existed;
-      call_site &slot = call_probes->get_or_insert (k, &existed);
-      if (!existed)
-	slot = site;
-      if (tree block = gimple_block (stmt))
-	{
-	  call_key kb = { guid, locus, block };
-	  call_probes->put (kb, site);
-	  vec_safe_push (call_blocks, block);
-	}
-      if (!gimple_call_fndecl (stmt))
-	{
-	  call_key ik = { guid, (location_t) id, NULL_TREE };
-	  indirect_probes->add (ik);
-	}
+      /* A call probe's file also names the call's kind and the locus
+	 its inlined copies' BLOCKs will have; its scope is the call's,
+	 which those BLOCKs will be nested in (see the top of the
+	 file).  */
+      expanded_location x = expand_location (call_site_locus (stmt));
+      char *call_file
+	= xasprintf ("%s %c %d %d %s", file,
+		     gimple_call_fndecl (stmt) ? 'd' : 'i', x.line, x.column,
+		     x.file ? x.file : "");
+      tree block = gimple_block (stmt) ? gimple_block (stmt) : outer;
       gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
-      insert_marker (gimple_bb (stmt), &gsi, probe_location (id++));
+      insert_marker (gimple_bb (stmt), &gsi, block,
+		     call_probe_location (call_file, id++));
+      free (call_file);
     }
-
-  linemap_add (line_table, LC_LEAVE, false, NULL, 0);
   return id - 1;
 }
 
@@ -280,6 +220,7 @@ lp_probes_function (cgraph_node *node, const char *name,
 struct emitted_probe
 {
   int id;
+  int type;			/* PROBE_BLOCK, PROBE_*_CALL.  */
   int label;			/* .LDL<label> */
   bool cold;			/* In the cold partition.  */
   bool dangling;		/* Owns no instruction (see below).  */
@@ -324,57 +265,152 @@ child (probe_node *n, unsigned HOST_WIDE_INT guid, int call_site)
   return c;
 }
 
-/* The GUID of probed function DECL, or NULL.  An IPA clone
-   (.isra, .constprop) is a new decl with the original's body: it owns
-   the original's probes and inlinees, so it takes the original's
-   GUID.  */
-
-static unsigned HOST_WIDE_INT *
-function_guid (tree decl)
+/* A probe marker, decoded from its location.  */
+struct marker
 {
-  for (int depth = 0; decl && fn_guid && depth < 16; depth++)
-    {
-      unsigned HOST_WIDE_INT *g = fn_guid->get (DECL_UID (decl));
-      if (g)
-	return g;
-      cgraph_node *n = cgraph_node::get (decl);
-      if (n && n->clone_of)
-	decl = n->clone_of->decl;
-      else if (n && n->former_clone_of)
-	decl = n->former_clone_of;
-      else
-	return NULL;
-    }
-  return NULL;
-}
+  unsigned HOST_WIDE_INT guid;	/* Its function.  */
+  int id;
+  int type;			/* PROBE_BLOCK, PROBE_*_CALL.  */
+  tree block;			/* Its scope.  */
+  /* Call probes: the locus of the call, as expand_location gives it
+     (FILE points into the location's file name).  */
+  const char *file;
+  int line, column;
+};
 
-/* If LOC is one of our probe locations, set *GUID and *ID.  */
+/* If LOC is one of our probe locations, decode it into *M.  */
 
 static bool
-decode_probe_location (location_t loc, unsigned HOST_WIDE_INT *guid, int *id)
+decode_probe_location (location_t loc, marker *m)
 {
   expanded_location x = expand_location (loc);
   size_t plen = strlen (PROBE_FILE_PREFIX);
   if (!x.file || strncmp (x.file, PROBE_FILE_PREFIX, plen) != 0)
     return false;
-  *guid = strtoull (x.file + plen, NULL, 16);
-  *id = x.line;
+  char *end;
+  m->guid = strtoull (x.file + plen, &end, 16);
+  m->id = x.line;
+  m->type = PROBE_BLOCK;
+  m->block = LOCATION_BLOCK (loc);
+  m->file = "";
+  m->line = m->column = 0;
+  if (*end == ' ')
+    {
+      /* " KIND LINE COLUMN FILE" (lp_probes_function).  */
+      char kind;
+      int n = 0;
+      if (sscanf (end, " %c %d %d%n", &kind, &m->line, &m->column, &n) != 3
+	  || end[n] != ' ')
+	return false;
+      m->type = kind == 'i' ? PROBE_INDIRECT_CALL : PROBE_DIRECT_CALL;
+      m->file = end + n + 1;
+    }
   return true;
 }
 
-/* The node of the probe tree of ROOT for a probe whose location is LOC
-   and whose owner is GUID: descend through the inlined BLOCKs that are
-   frames (see the top of the file), outermost first.  NULL if the chain
-   does not end at GUID.  */
+/* If INSN is one of our probe markers (a begin-statement note or debug
+   insn at a probe location), decode it into *M.  */
+
+static bool
+probe_marker_p (rtx_insn *insn, marker *m)
+{
+  location_t loc;
+  if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_BEGIN_STMT)
+    loc = NOTE_MARKER_LOCATION (insn);
+  else if (DEBUG_MARKER_INSN_P (insn)
+	   && INSN_DEBUG_MARKER_KIND (insn) == NOTE_INSN_BEGIN_STMT)
+    loc = INSN_LOCATION (insn);
+  else
+    return false;
+  return decode_probe_location (loc, m);
+}
+
+/* The innermost BLOCK of an inlined function around scope B, or
+   NULL.  */
+
+static tree
+inlined_scope (tree b)
+{
+  for (; b && TREE_CODE (b) == BLOCK; b = BLOCK_SUPERCONTEXT (b))
+    if (inlined_function_outer_scope_p (b))
+      return b;
+  return NULL_TREE;
+}
+
+/* What the markers of the function being output say about its
+   inline tree.  Everything comes from the markers themselves, so that
+   it works as well after LTO streaming as in the compilation that
+   placed them.  */
+struct function_markers
+{
+  /* The function whose own probes (not inlined) are here, or 0.  An
+     IPA clone (.isra, .constprop) has the original's; a part split
+     off (.part) is the function whose probes it holds.  */
+  unsigned HOST_WIDE_INT root;
+  auto_vec<marker> calls;
+  /* Inlined-function BLOCK -> the function whose block probes are
+     directly in it.  */
+  hash_map<tree, unsigned HOST_WIDE_INT> frame_guid;
+  /* Inlined-function BLOCK -> the call probe it was inlined at, NULL
+     if none (early inlining: the caller's own code).  */
+  hash_map<tree, const marker *> site_of;
+};
+
+static void
+collect_markers (function_markers *fm)
+{
+  fm->root = 0;
+  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    {
+      marker m;
+      if (!probe_marker_p (insn, &m))
+	continue;
+      tree scope = inlined_scope (m.block);
+      if (!scope && !fm->root)
+	fm->root = m.guid;
+      if (m.type != PROBE_BLOCK)
+	fm->calls.safe_push (m);
+      else if (scope && !fm->frame_guid.get (scope))
+	fm->frame_guid.put (scope, m.guid);
+    }
+}
+
+/* The call probe of function GUID that inlined-function BLOCK B was
+   inlined at, or NULL: a call probe of GUID at B's locus, the one in
+   the scope B is nested in if there are several (copies of a function
+   inlined early have calls at the same locus).  */
+
+static const marker *
+call_site (function_markers *fm, unsigned HOST_WIDE_INT guid, tree b)
+{
+  if (const marker **cached = fm->site_of.get (b))
+    return *cached;
+  expanded_location x = expand_location (BLOCK_SOURCE_LOCATION (b));
+  const marker *site = NULL;
+  for (const marker &c : fm->calls)
+    if (c.guid == guid && c.line == x.line && c.column == x.column
+	&& strcmp (c.file, x.file ? x.file : "") == 0)
+      {
+	if (!site || c.block == BLOCK_SUPERCONTEXT (b))
+	  site = &c;
+	if (c.block == BLOCK_SUPERCONTEXT (b))
+	  break;
+      }
+  fm->site_of.put (b, site);
+  return site;
+}
+
+/* The node of the probe tree of ROOT for marker M: descend through the
+   inlined BLOCKs around it that are frames (see the top of the file),
+   outermost first.  NULL if the chain does not end at M's function.  */
 
 static probe_node *
-probe_parent (probe_node *root, location_t loc, unsigned HOST_WIDE_INT guid)
+probe_parent (probe_node *root, function_markers *fm, const marker &m)
 {
   auto_vec<tree, 8> chain;
-  for (tree b = LOCATION_BLOCK (loc); b && TREE_CODE (b) == BLOCK;
-       b = BLOCK_SUPERCONTEXT (b))
-    if (inlined_function_outer_scope_p (b))
-      chain.safe_push (b);
+  for (tree b = inlined_scope (m.block); b; b = inlined_scope
+					     (BLOCK_SUPERCONTEXT (b)))
+    chain.safe_push (b);
 
   probe_node *n = root;
   for (int i = chain.length () - 1; i >= 0; i--)
@@ -383,75 +419,17 @@ probe_parent (probe_node *root, location_t loc, unsigned HOST_WIDE_INT guid)
       tree callee = block_ultimate_origin (b);
       if (!callee || TREE_CODE (callee) != FUNCTION_DECL)
 	continue;
-      location_t locus = LOCATION_LOCUS (BLOCK_SOURCE_LOCATION (b));
-      call_key kb = { n->guid, locus, BLOCK_SUPERCONTEXT (b) };
-      call_key k = { n->guid, locus, NULL_TREE };
-      call_site *site = call_probes ? call_probes->get (kb) : NULL;
-      if (!site && call_probes)
-	site = call_probes->get (k);
-      /* A part split off the callee (.part) is a function of its own,
-	 though its BLOCK names the whole: take the decl the call named
-	 when it derives from the BLOCK's (not when it is another function
-	 whose calls identical code folding redirected).  */
-      unsigned HOST_WIDE_INT *cg = NULL;
-      if (site && site->callee && site->callee != callee
-	  && DECL_ORIGIN (site->callee) == callee)
-	cg = function_guid (site->callee);
-      if (!cg)
-	cg = function_guid (callee);
-      /* The innermost frame is the probe's owner, whatever its decl.  */
-      if (site && i == 0)
-	cg = &guid;
-      if (!site || !cg)
+      const marker *site = call_site (fm, n->guid, b);
+      if (!site)
 	continue;		/* Early inlining: the caller's own code.  */
-      n = child (n, *cg, site->id);
+      /* The function whose block probes are in the frame; else the
+	 probe's own, whose frame this must be.  A part split off the
+	 callee (.part) is a function of its own, though its BLOCK names
+	 the whole.  */
+      unsigned HOST_WIDE_INT *g = fm->frame_guid.get (b);
+      n = child (n, g ? *g : m.guid, site->id);
     }
-  return n->guid == guid ? n : NULL;
-}
-
-/* If INSN is one of our probe markers (a begin-statement note or debug
-   insn at a probe location), set *LOC, *GUID and *ID.  */
-
-static bool
-probe_marker_p (rtx_insn *insn, location_t *loc,
-		unsigned HOST_WIDE_INT *guid, int *id)
-{
-  if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_BEGIN_STMT)
-    *loc = NOTE_MARKER_LOCATION (insn);
-  else if (DEBUG_MARKER_INSN_P (insn)
-	   && INSN_DEBUG_MARKER_KIND (insn) == NOTE_INSN_BEGIN_STMT)
-    *loc = INSN_LOCATION (insn);
-  else
-    return false;
-  return decode_probe_location (*loc, guid, id);
-}
-
-/* The owner of the current function's probes that came through no
-   inlining, or 0: a part split off a probed function (.part) keeps the
-   original's probes and is the root of their inlinees.  */
-
-static unsigned HOST_WIDE_INT
-own_probes_guid (void)
-{
-  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
-    {
-      location_t loc;
-      unsigned HOST_WIDE_INT guid;
-      int id;
-      if (!probe_marker_p (insn, &loc, &guid, &id))
-	continue;
-      bool inlined = false;
-      for (tree b = LOCATION_BLOCK (loc); b && TREE_CODE (b) == BLOCK;
-	   b = BLOCK_SUPERCONTEXT (b))
-	if (inlined_function_outer_scope_p (b))
-	  {
-	    inlined = true;
-	    break;
-	  }
-      if (!inlined)
-	return guid;
-    }
-  return 0;
+  return n->guid == m.guid ? n : NULL;
 }
 
 /* The number of probes of N and its inlinees; with DANGLING, of the
@@ -468,19 +446,6 @@ count_probes (probe_node *n, bool dangling)
   return k;
 }
 
-/* The LLVM type of probe ID of function GUID.  */
-
-static int
-probe_type (unsigned HOST_WIDE_INT guid, int id)
-{
-  int *nb = n_block_probes ? n_block_probes->get (guid) : NULL;
-  if (!nb || id <= *nb)
-    return PROBE_BLOCK;
-  call_key k = { guid, (location_t) id, NULL_TREE };
-  return indirect_probes->contains (k) ? PROBE_INDIRECT_CALL
-				       : PROBE_DIRECT_CALL;
-}
-
 /* Print FUNCTION (N) of the .pseudo_probe encoding; PREV is the last
    probe printed (label, or -1 at the start) and its partition.  */
 
@@ -492,8 +457,7 @@ print_node (FILE *f, probe_node *n, int *prev, bool *prev_cold)
   for (emitted_probe &p : n->probes)
     {
       fprintf (f, "\t.uleb128\t%d\n", p.id);
-      int kind = (probe_type (n->guid, p.id)
-		  | (p.dangling ? PROBE_ATTR_DANGLING << 4 : 0));
+      int kind = p.type | (p.dangling ? PROBE_ATTR_DANGLING << 4 : 0);
       if (*prev >= 0 && *prev_cold == p.cold)
 	fprintf (f, "\t.byte\t%#x\n\t.sleb128\t.LDL%d-.LDL%d\n",
 		 kind | 0x80, p.label, *prev);
@@ -537,8 +501,9 @@ print_section (FILE *f)
 static unsigned int
 emit_function_probes (void)
 {
-  unsigned HOST_WIDE_INT *g = function_guid (current_function_decl);
-  probe_node *root = new_node (g ? *g : own_probes_guid (), 0);
+  function_markers fm;
+  collect_markers (&fm);
+  probe_node *root = new_node (fm.root, 0);
   bool cold = false;
   int n_orphans = 0;
   /* Probes since the last instruction, as (node, index) pairs.  */
@@ -552,7 +517,6 @@ emit_function_probes (void)
 
   for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
     {
-      location_t loc;
       if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_SWITCH_TEXT_SECTIONS)
 	{
 	  mark_pending_dangling ();
@@ -564,9 +528,8 @@ emit_function_probes (void)
 	  pending.truncate (0);
 	  continue;
 	}
-      unsigned HOST_WIDE_INT guid;
-      int id;
-      if (!probe_marker_p (insn, &loc, &guid, &id))
+      marker m;
+      if (!probe_marker_p (insn, &m))
 	continue;
 
       rtx_insn *note = insn;
@@ -581,17 +544,16 @@ emit_function_probes (void)
       CODE_LABEL_NUMBER (note) = label;
       insn = note;
 
-      probe_node *parent = (root->guid ? probe_parent (root, loc, guid)
-			    : NULL);
+      probe_node *parent = root->guid ? probe_parent (root, &fm, m) : NULL;
       if (!parent)
 	{
 	  /* Not traceable to this function (e.g. it has no probes of its
 	     own): a top-level record of the probe's owner.  */
-	  parent = child (root, guid, 0);
+	  parent = child (root, m.guid, 0);
 	  n_orphans++;
 	}
       mark_pending_dangling ();
-      emitted_probe p = { id, label, cold, false };
+      emitted_probe p = { m.id, m.type, label, cold, false };
       parent->probes.safe_push (p);
       pending.safe_push (std::make_pair (parent,
 					 parent->probes.length () - 1));
@@ -659,36 +621,58 @@ public:
 
 } // anon namespace
 
-opt_pass *
-lp_make_probes_pass (gcc::context *ctxt)
-{
-  return new pass_latepgo_probes (ctxt);
-}
-
-/* At the end of the file: the descriptors of every probed function.  */
+/* After the probes pass over the translation unit: the descriptors of
+   its probed functions, as a toplevel asm statement, which LTO streams
+   with the code and outputs once (in the first partition) when it
+   generates it.  */
 
 void
 lp_probes_finish (void)
 {
-  if (descs.is_empty ())
+  if (desc_asm.is_empty ())
     return;
-  FILE *f = asm_out_file;
-  fputs ("\t.pushsection\t.pseudo_probe_desc,\"\",@progbits\n", f);
-  for (probe_desc &d : descs)
-    {
-      fprintf (f, "\t.quad\t%#" PRIx64 "\n\t.quad\t%#" PRIx64
-	       "\n\t.uleb128\t%u\n\t.ascii\t\"", (uint64_t) d.guid,
-	       (uint64_t) d.checksum, (unsigned) strlen (d.name));
-      for (const char *p = d.name; *p; p++)
-	if (*p == '"' || *p == '\\')
-	  fprintf (f, "\\%c", *p);
-	else if (ISPRINT (*p))
-	  fputc (*p, f);
-	else
-	  fprintf (f, "\\%03o", (unsigned char) *p);
-      fputs ("\"\n", f);
-      free (d.name);
-    }
-  fputs ("\t.popsection\n", f);
-  descs.release ();
+  const char head[] = "\t.pushsection\t.pseudo_probe_desc,\"\",@progbits\n";
+  const char tail[] = "\t.popsection";
+  auto_vec<char> text;
+  append (&text, head);
+  text.safe_splice (desc_asm);
+  append (&text, tail);
+  symtab->finalize_toplevel_asm (build_string (text.length (),
+					       text.address ()));
+  desc_asm.release ();
+}
+
+/* lto1 drops the debug markers of a body it reads unless
+   debug_nonbind_markers_p is set, and that option is per function: each
+   streamed function carries the optimization options of its
+   compilation, which had no -g.  Before any body is read, set it in
+   all of them, so that the probe markers LTO streamed reach the probes
+   pass.  */
+
+static void
+keep_streamed_markers (void *, void *)
+{
+  if (!in_lto_p)
+    return;
+  debug_nonbind_markers_p = 1;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION (node)
+    if (tree opts = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (node->decl))
+      TREE_OPTIMIZATION (opts)->x_debug_nonbind_markers_p = 1;
+}
+
+/* Register the probes pass and what it needs, for a probes build
+   (plugin NAME).  */
+
+void
+lp_probes_register (const char *name)
+{
+  struct register_pass_info probes_pass;
+  probes_pass.pass = new pass_latepgo_probes (g);
+  probes_pass.reference_pass_name = "final";
+  probes_pass.ref_pass_instance_number = 1;
+  probes_pass.pos_op = PASS_POS_INSERT_BEFORE;
+  register_callback (name, PLUGIN_PASS_MANAGER_SETUP, NULL, &probes_pass);
+  register_callback (name, PLUGIN_ALL_IPA_PASSES_START,
+		     keep_streamed_markers, NULL);
 }
