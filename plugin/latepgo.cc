@@ -52,6 +52,8 @@
 int plugin_is_GPL_compatible;
 
 struct latepgo_options latepgo_opts;
+/* -fplugin=PATH, and the NAME of -fplugin-arg-NAME-*.  */
+static const char *plugin_path, *plugin_base_name;
 
 static const char latepgo_help[] =
   "latepgo: late IR profile instrumentation for GCC\n"
@@ -234,7 +236,10 @@ public:
 	     && !latepgo_opts.sample_use_path)
       process_all_functions (false);
     if (latepgo_opts.probes && !seen_error ())
-      lp_probes_finish ();
+      {
+	lp_probes_finish ();
+	lp_probes_lto_guard (plugin_path, plugin_base_name);
+      }
     return 0;
   }
 };
@@ -363,6 +368,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
     }
 
   register_callback (info->base_name, PLUGIN_INFO, NULL, &latepgo_info);
+  plugin_path = info->full_name;
+  plugin_base_name = info->base_name;
   if (!parse_arguments (info))
     return 1;
 

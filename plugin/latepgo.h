@@ -206,6 +206,10 @@ extern int lp_probes_function (cgraph_node *, const char *,
 extern void lp_probes_finish (void);
 extern void lp_probes_register (const char *);
 
+/* probes-lto.cc */
+extern void lp_probes_lto_guard (const char *, const char *);
+extern void lp_probes_lto_register (const char *);
+
 /* values.cc */
 /* Functions smaller than this (blocks, ENTRY and EXIT included), and
    inline or COMDAT ones, keep their first-run counter at 0: the check

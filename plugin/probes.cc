@@ -642,25 +642,6 @@ lp_probes_finish (void)
   desc_asm.release ();
 }
 
-/* lto1 drops the debug markers of a body it reads unless
-   debug_nonbind_markers_p is set, and that option is per function: each
-   streamed function carries the optimization options of its
-   compilation, which had no -g.  Before any body is read, set it in
-   all of them, so that the probe markers LTO streamed reach the probes
-   pass.  */
-
-static void
-keep_streamed_markers (void *, void *)
-{
-  if (!in_lto_p)
-    return;
-  debug_nonbind_markers_p = 1;
-  cgraph_node *node;
-  FOR_EACH_FUNCTION (node)
-    if (tree opts = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (node->decl))
-      TREE_OPTIMIZATION (opts)->x_debug_nonbind_markers_p = 1;
-}
-
 /* Register the probes pass and what it needs, for a probes build
    (plugin NAME).  */
 
@@ -673,6 +654,5 @@ lp_probes_register (const char *name)
   probes_pass.ref_pass_instance_number = 1;
   probes_pass.pos_op = PASS_POS_INSERT_BEFORE;
   register_callback (name, PLUGIN_PASS_MANAGER_SETUP, NULL, &probes_pass);
-  register_callback (name, PLUGIN_ALL_IPA_PASSES_START,
-		     keep_streamed_markers, NULL);
+  lp_probes_lto_register (name);
 }
