@@ -83,6 +83,18 @@ lp_probe_numbering (vec<basic_block> *blocks, vec<gimple *> *calls)
 	calls->safe_push (gsi_stmt (gsi));
 }
 
+/* A hash of the name of function DECL (0 for none), which tells the
+   calls at one locus apart: the same after LTO streaming, and in the
+   BLOCKs of inlined copies (their origin).  */
+
+static unsigned
+name_hash (tree decl)
+{
+  if (!decl || !DECL_NAME (decl))
+    return 0;
+  return htab_hash_string (IDENTIFIER_POINTER (DECL_NAME (decl)));
+}
+
 /* The location of call probe ID in made-up file FILE: line ID.  */
 
 static location_t
@@ -195,14 +207,15 @@ lp_probes_function (cgraph_node *, const char *name,
 
   for (gimple *stmt : calls)
     {
-      /* A call probe's file also names the call's kind and the locus
-	 its inlined copies' BLOCKs will have; its scope is the call's,
-	 which those BLOCKs will be nested in (see the top of the
-	 file).  */
+      /* A call probe's file also names the call's kind, the locus its
+	 inlined copies' BLOCKs will have and its callee's name (a hash);
+	 its scope is the call's, which those BLOCKs will be nested in
+	 (see the top of the file).  */
       expanded_location x = expand_location (call_site_locus (stmt));
+      tree callee = gimple_call_fndecl (stmt);
       char *call_file
-	= xasprintf ("%s %c %d %d %s", file,
-		     gimple_call_fndecl (stmt) ? 'd' : 'i', x.line, x.column,
+	= xasprintf ("%s %c %d %d %08x %s", file, callee ? 'd' : 'i',
+		     x.line, x.column, name_hash (callee),
 		     x.file ? x.file : "");
       tree block = gimple_block (stmt) ? gimple_block (stmt) : outer;
       gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
@@ -276,6 +289,7 @@ struct marker
      (FILE points into the location's file name).  */
   const char *file;
   int line, column;
+  unsigned callee;		/* name_hash of the callee.  */
 };
 
 /* If LOC is one of our probe locations, decode it into *M.  */
@@ -294,12 +308,14 @@ decode_probe_location (location_t loc, marker *m)
   m->block = LOCATION_BLOCK (loc);
   m->file = "";
   m->line = m->column = 0;
+  m->callee = 0;
   if (*end == ' ')
     {
-      /* " KIND LINE COLUMN FILE" (lp_probes_function).  */
+      /* " KIND LINE COLUMN CALLEE FILE" (lp_probes_function).  */
       char kind;
       int n = 0;
-      if (sscanf (end, " %c %d %d%n", &kind, &m->line, &m->column, &n) != 3
+      if (sscanf (end, " %c %d %d %x%n", &kind, &m->line, &m->column,
+		  &m->callee, &n) != 4
 	  || end[n] != ' ')
 	return false;
       m->type = kind == 'i' ? PROBE_INDIRECT_CALL : PROBE_DIRECT_CALL;
@@ -376,9 +392,10 @@ collect_markers (function_markers *fm)
 }
 
 /* The call probe of function GUID that inlined-function BLOCK B was
-   inlined at, or NULL: a call probe of GUID at B's locus, the one in
-   the scope B is nested in if there are several (copies of a function
-   inlined early have calls at the same locus).  */
+   inlined at, or NULL: a call probe of GUID at B's locus; of several
+   (calls nested in one expression, copies of a function inlined early),
+   the first that calls B's function, in the scope B is nested in if
+   more than one does.  */
 
 static const marker *
 call_site (function_markers *fm, unsigned HOST_WIDE_INT guid, tree b)
@@ -386,15 +403,17 @@ call_site (function_markers *fm, unsigned HOST_WIDE_INT guid, tree b)
   if (const marker **cached = fm->site_of.get (b))
     return *cached;
   expanded_location x = expand_location (BLOCK_SOURCE_LOCATION (b));
+  unsigned callee = name_hash (block_ultimate_origin (b));
   const marker *site = NULL;
+  int best = -1;
   for (const marker &c : fm->calls)
     if (c.guid == guid && c.line == x.line && c.column == x.column
 	&& strcmp (c.file, x.file ? x.file : "") == 0)
       {
-	if (!site || c.block == BLOCK_SUPERCONTEXT (b))
-	  site = &c;
-	if (c.block == BLOCK_SUPERCONTEXT (b))
-	  break;
+	int score = ((c.callee == callee) * 2
+		     + (c.block == BLOCK_SUPERCONTEXT (b)));
+	if (score > best)
+	  site = &c, best = score;
       }
   fm->site_of.put (b, site);
   return site;
