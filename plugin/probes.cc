@@ -3,30 +3,39 @@
    One probe per basic block of the instrumentation graph, numbered 1..B
    (1 is the block after ENTRY, the others in block order), then one per
    call, B+1..B+C, as LLVM numbers them; the function's GUID (MD5 of
-   its profile name) and CFG checksum go to .pseudo_probe_desc.
+   its profile name) and CFG checksum go to .pseudo_probe_desc, whose
+   records the translation unit passes on as a toplevel asm statement.
 
    Zero cost, without -g: a probe is a debug begin-stmt marker (GIMPLE
    debug statement, then RTL debug insn or note) whose location is line
-   ID of a made-up file "<latepgo-probe>GUID".  Every GCC pass ignores
-   debug statements for code generation (the -fcompare-debug
-   discipline) and copies them with the code they sit in: unrolled,
-   peeled, versioned and inlined blocks keep their probe ids.  Right
-   before final, an RTL pass turns each of our markers into a deleted
-   debug label note, which final prints as a local label .LDL<n> (no
-   line-table entry, no instruction), and writes the function's
-   .pseudo_probe record in LLVM's encoding (shared/docs/
-   profile-formats.md 4.3): probes by inline context, each at its
-   label.  Markers of other origin (the user's -g) are left alone.
+   ID of a made-up file "<latepgo-probe>GUID" (a block probe) or
+   "<latepgo-probe>GUID KIND LINE COLUMN CALLEE FILE" (a call probe:
+   KIND d or i, direct or indirect, then the call's locus and a hash of
+   its callee's name).  Every GCC pass ignores debug statements for
+   code generation (the -fcompare-debug discipline) and copies them
+   with the code they sit in: unrolled, peeled, versioned and inlined
+   blocks keep their probe ids.  Right before final, an RTL pass turns
+   each of our markers into a deleted debug label note, which final
+   prints as a local label .LDL<n> (no line-table entry, no
+   instruction), and writes the function's .pseudo_probe record in
+   LLVM's encoding (shared/docs/profile-formats.md 4.3): probes by
+   inline context, each at its label.  Markers of other origin (the
+   user's -g) are left alone.  The RTL pass learns everything from the
+   markers, so it works as well in lto1, after LTO streamed the bodies
+   and the asm statement (probes-lto.cc).
 
    Inline context: a probe that reached this function through GCC's
    IPA inlining sits in a chain of inlined-function BLOCKs.  A BLOCK
    is a frame of the probe tree when its call site (BLOCK_SOURCE_LOCATION)
-   is a call our pass numbered in the caller (the call existed when we
-   ran); other inlined BLOCKs come from early inlining, whose code is
-   part of the caller's own probes.  The root of a function's tree is
-   the function itself; an IPA clone (.isra, .constprop) is its
-   original, and a part split off (.part) is the function whose own
-   probes it holds.  */
+   is the locus of a call probe of the caller (the call existed when we
+   numbered); other inlined BLOCKs come from early inlining, whose code
+   is part of the caller's own probes.  A call probe's marker has the
+   call's scope, in which inlining nests the callee's BLOCK.  A frame's
+   function is the one whose block probes sit directly in it (block
+   probes have the outermost scope of their function).  The root of a
+   function's tree is the function whose probes are not inlined there:
+   an IPA clone (.isra, .constprop) has its original's, and a part
+   split off (.part) the function whose own probes it holds.  */
 
 #include "gcc-common.h"
 #include "latepgo.h"
