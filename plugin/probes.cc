@@ -9,9 +9,10 @@
    Zero cost, without -g: a probe is a debug begin-stmt marker (GIMPLE
    debug statement, then RTL debug insn or note) whose location is line
    ID of a made-up file "<latepgo-probe>GUID" (a block probe) or
-   "<latepgo-probe>GUID KIND LINE COLUMN CALLEE FILE" (a call probe:
-   KIND d or i, direct or indirect, then the call's locus and a hash of
-   its callee's name).  Every GCC pass ignores debug statements for
+   "<latepgo-probe>GUID KIND LINE COLUMN NAME CONTEXT CALLEE FILE" (a
+   call probe: KIND d or i, direct or indirect, the call's locus, a hash
+   of its callee's name, one of the loci of the BLOCKs of early inlining
+   around it, and the callee's GUID).  Every GCC pass ignores debug statements for
    code generation (the -fcompare-debug discipline) and copies them
    with the code they sit in: unrolled, peeled, versioned and inlined
    blocks keep their probe ids.  Right before final, an RTL pass turns
@@ -29,10 +30,9 @@
    is a frame of the probe tree when its call site (BLOCK_SOURCE_LOCATION)
    is the locus of a call probe of the caller (the call existed when we
    numbered); other inlined BLOCKs come from early inlining, whose code
-   is part of the caller's own probes.  A call probe's marker has the
-   call's scope, in which inlining nests the callee's BLOCK.  A frame's
-   function is the one whose block probes sit directly in it (block
-   probes have the outermost scope of their function).  The root of a
+   is part of the caller's own probes.  A frame's function is the one
+   whose block probes sit directly in it (markers have the outermost
+   scope of their function).  The root of a
    function's tree is the function whose probes are not inlined there:
    an IPA clone (.isra, .constprop) has its original's, and a part
    split off (.part) the function whose own probes it holds.  */
@@ -104,6 +104,45 @@ name_hash (tree decl)
   return htab_hash_string (IDENTIFIER_POINTER (DECL_NAME (decl)));
 }
 
+/* Hash H and the locus of LOC.  */
+
+static hashval_t
+locus_hash (location_t loc, hashval_t h)
+{
+  expanded_location x = expand_location (loc);
+  h = iterative_hash_hashval_t (x.line, h);
+  h = iterative_hash_hashval_t (x.column, h);
+  return x.file ? iterative_hash (x.file, strlen (x.file), h) : h;
+}
+
+/* A hash of the loci of the inlined-function BLOCKs BLOCKS (outermost
+   first).  Copies of a function inlined early into one caller have
+   calls at the same locus; these BLOCKs around them tell them apart,
+   and LTO streams them.  */
+
+static unsigned
+context_hash (const vec<tree> &blocks)
+{
+  hashval_t h = 0;
+  for (tree b : blocks)
+    h = locus_hash (BLOCK_SOURCE_LOCATION (b), h);
+  return h;
+}
+
+/* The context_hash of the inlined-function BLOCKs around BLOCK: at
+   numbering time, those of early inlining.  */
+
+static unsigned
+early_context (tree block)
+{
+  auto_vec<tree, 8> blocks;
+  for (tree b = block; b && TREE_CODE (b) == BLOCK; b = BLOCK_SUPERCONTEXT (b))
+    if (inlined_function_outer_scope_p (b))
+      blocks.safe_push (b);
+  blocks.reverse ();
+  return context_hash (blocks);
+}
+
 /* The location of call probe ID in made-up file FILE: line ID.  */
 
 static location_t
@@ -116,14 +155,16 @@ call_probe_location (const char *file, int id)
   return loc;
 }
 
-/* A probe marker with location LOC in scope BLOCK before GSI (or after
-   the labels of BB with GSI NULL).  */
+/* A probe marker with location LOC before GSI (or after the labels of
+   BB with GSI NULL).  Its scope is the function's outermost one, which
+   GCC never removes: a marker whose scope was removed is dropped when
+   its function is inlined.  */
 
 static void
-insert_marker (basic_block bb, gimple_stmt_iterator *gsi, tree block,
-	       location_t loc)
+insert_marker (basic_block bb, gimple_stmt_iterator *gsi, location_t loc)
 {
-  gdebug *m = gimple_build_debug_begin_stmt (block, loc);
+  gdebug *m = gimple_build_debug_begin_stmt (DECL_INITIAL
+					       (current_function_decl), loc);
   if (gsi)
     gsi_insert_before (gsi, m, GSI_SAME_STMT);
   else
@@ -200,7 +241,6 @@ lp_probes_function (cgraph_node *, const char *name,
   char file[64];
   snprintf (file, sizeof file, PROBE_FILE_PREFIX "%016" PRIx64,
 	    (uint64_t) guid);
-  tree outer = DECL_INITIAL (current_function_decl);
   auto_vec<basic_block> blocks;
   auto_vec<gimple *> calls;
   lp_probe_numbering (&blocks, &calls);
@@ -209,26 +249,31 @@ lp_probes_function (cgraph_node *, const char *name,
   for (basic_block bb : blocks)
     {
       linemap_line_start (line_table, id++, 80);
-      insert_marker (bb, NULL, outer,
-		     linemap_position_for_column (line_table, 1));
+      insert_marker (bb, NULL, linemap_position_for_column (line_table, 1));
     }
   linemap_add (line_table, LC_LEAVE, false, NULL, 0);
 
   for (gimple *stmt : calls)
     {
       /* A call probe's file also names the call's kind, the locus its
-	 inlined copies' BLOCKs will have and its callee's name (a hash);
-	 its scope is the call's, which those BLOCKs will be nested in
-	 (see the top of the file).  */
+	 inlined copies' BLOCKs will have and its callee's name (a
+	 hash).  */
       expanded_location x = expand_location (call_site_locus (stmt));
       tree callee = gimple_call_fndecl (stmt);
+      unsigned HOST_WIDE_INT callee_guid = 0;
+      if (callee)
+	{
+	  char *callee_name = lp_profile_name (callee);
+	  callee_guid = lp_md5_low64 (callee_name, strlen (callee_name));
+	  free (callee_name);
+	}
       char *call_file
-	= xasprintf ("%s %c %d %d %08x %s", file, callee ? 'd' : 'i',
-		     x.line, x.column, name_hash (callee),
-		     x.file ? x.file : "");
-      tree block = gimple_block (stmt) ? gimple_block (stmt) : outer;
+	= xasprintf ("%s %c %d %d %08x %08x %016" PRIx64 " %s", file,
+		     callee ? 'd' : 'i', x.line, x.column, name_hash (callee),
+		     early_context (gimple_block (stmt)),
+		     (uint64_t) callee_guid, x.file ? x.file : "");
       gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
-      insert_marker (gimple_bb (stmt), &gsi, block,
+      insert_marker (gimple_bb (stmt), &gsi,
 		     call_probe_location (call_file, id++));
       free (call_file);
     }
@@ -298,7 +343,9 @@ struct marker
      (FILE points into the location's file name).  */
   const char *file;
   int line, column;
-  unsigned callee;		/* name_hash of the callee.  */
+  unsigned callee_name;		/* name_hash of the callee.  */
+  unsigned context;		/* context_hash of the early inlining.  */
+  unsigned HOST_WIDE_INT callee_guid;	/* Of a direct call, else 0.  */
 };
 
 /* If LOC is one of our probe locations, decode it into *M.  */
@@ -317,17 +364,21 @@ decode_probe_location (location_t loc, marker *m)
   m->block = LOCATION_BLOCK (loc);
   m->file = "";
   m->line = m->column = 0;
-  m->callee = 0;
+  m->callee_name = m->context = 0;
+  m->callee_guid = 0;
   if (*end == ' ')
     {
-      /* " KIND LINE COLUMN CALLEE FILE" (lp_probes_function).  */
+      /* " KIND LINE COLUMN NAME CONTEXT CALLEE FILE"
+	 (lp_probes_function).  */
       char kind;
       int n = 0;
-      if (sscanf (end, " %c %d %d %x%n", &kind, &m->line, &m->column,
-		  &m->callee, &n) != 4
+      uint64_t callee_guid;
+      if (sscanf (end, " %c %d %d %x %x %" SCNx64 "%n", &kind, &m->line,
+		  &m->column, &m->callee_name, &m->context, &callee_guid, &n) != 6
 	  || end[n] != ' ')
 	return false;
       m->type = kind == 'i' ? PROBE_INDIRECT_CALL : PROBE_DIRECT_CALL;
+      m->callee_guid = callee_guid;
       m->file = end + n + 1;
     }
   return true;
@@ -401,26 +452,29 @@ collect_markers (function_markers *fm)
 }
 
 /* The call probe of function GUID that inlined-function BLOCK B was
-   inlined at, or NULL: a call probe of GUID at B's locus; of several
+   inlined at, or NULL: a call probe of GUID at B's locus.  Of several
    (calls nested in one expression, copies of a function inlined early),
-   the first that calls B's function, in the scope B is nested in if
-   more than one does.  */
+   the first that calls B's function and is in the same BLOCKs of early
+   inlining, EARLY, else the first that calls B's function, else the
+   first.  */
 
 static const marker *
-call_site (function_markers *fm, unsigned HOST_WIDE_INT guid, tree b)
+call_site (function_markers *fm, unsigned HOST_WIDE_INT guid, tree b,
+	   const vec<tree> &early)
 {
   if (const marker **cached = fm->site_of.get (b))
     return *cached;
   expanded_location x = expand_location (BLOCK_SOURCE_LOCATION (b));
-  unsigned callee = name_hash (block_ultimate_origin (b));
+  unsigned callee_name = name_hash (block_ultimate_origin (b));
+  unsigned context = context_hash (early);
   const marker *site = NULL;
   int best = -1;
   for (const marker &c : fm->calls)
     if (c.guid == guid && c.line == x.line && c.column == x.column
 	&& strcmp (c.file, x.file ? x.file : "") == 0)
       {
-	int score = ((c.callee == callee) * 2
-		     + (c.block == BLOCK_SUPERCONTEXT (b)));
+	int score = (c.callee_name == callee_name) * 2
+		     + (c.context == context);
 	if (score > best)
 	  site = &c, best = score;
       }
@@ -441,21 +495,32 @@ probe_parent (probe_node *root, function_markers *fm, const marker &m)
     chain.safe_push (b);
 
   probe_node *n = root;
+  /* The BLOCKs since the last frame: early inlining in its function.  */
+  auto_vec<tree, 8> early;
   for (int i = chain.length () - 1; i >= 0; i--)
     {
       tree b = chain[i];
       tree callee = block_ultimate_origin (b);
       if (!callee || TREE_CODE (callee) != FUNCTION_DECL)
 	continue;
-      const marker *site = call_site (fm, n->guid, b);
+      const marker *site = call_site (fm, n->guid, b, early);
       if (!site)
-	continue;		/* Early inlining: the caller's own code.  */
-      /* The function whose block probes are in the frame; else the
-	 probe's own, whose frame this must be.  A part split off the
-	 callee (.part) is a function of its own, though its BLOCK names
-	 the whole.  */
-      unsigned HOST_WIDE_INT *g = fm->frame_guid.get (b);
-      n = child (n, g ? *g : m.guid, site->id);
+	{
+	  early.safe_push (b);	/* The caller's own code.  */
+	  continue;
+	}
+      early.truncate (0);
+      /* The innermost frame is the probe's function; another one is
+	 the function whose block probes are in it, else the call's
+	 callee.  A part split off the callee (.part) is a function of
+	 its own, though its BLOCK names the whole.  */
+      unsigned HOST_WIDE_INT guid = m.guid;
+      if (i > 0)
+	{
+	  unsigned HOST_WIDE_INT *g = fm->frame_guid.get (b);
+	  guid = g ? *g : site->callee_guid ? site->callee_guid : m.guid;
+	}
+      n = child (n, guid, site->id);
     }
   return n->guid == m.guid ? n : NULL;
 }
