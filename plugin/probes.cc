@@ -23,7 +23,12 @@
    inline context, each at its label.  Markers of other origin (the
    user's -g) are left alone.  The RTL pass learns everything from the
    markers, so it works as well in lto1, after LTO streamed the bodies
-   and the asm statement (probes-lto.cc).
+   and the asm statement (probes-lto.cc).  Only, lto1 has the markers
+   that reached the function it outputs, and a marker goes with the
+   code GCC removes: the compilation that placed the call probes finds
+   call sites in the list it made, lto1 among the call markers left,
+   and an inlined copy whose call probe is gone becomes a top-level
+   record of its function (on sqlite, 2% of the probes).
 
    Inline context: a probe that reached this function through GCC's
    IPA inlining sits in a chain of inlined-function BLOCKs.  A BLOCK
@@ -55,6 +60,65 @@ enum { PROBE_BLOCK = 0, PROBE_INDIRECT_CALL = 1, PROBE_DIRECT_CALL = 2 };
 /* The .pseudo_probe_desc records of this file's probed functions, as
    assembly.  */
 static auto_vec<char> desc_asm;
+
+/* A probe marker, decoded from its location.  */
+struct marker
+{
+  unsigned HOST_WIDE_INT guid;	/* Its function.  */
+  int id;
+  int type;			/* PROBE_BLOCK, PROBE_*_CALL.  */
+  tree block;			/* Its scope.  */
+  /* Call probes: the locus of the call, as expand_location gives it
+     (FILE points into the location's file name).  */
+  const char *file;
+  int line, column;
+  unsigned callee_name;		/* name_hash of the callee's origin.  */
+  unsigned context;		/* context_hash of the early inlining.  */
+  unsigned HOST_WIDE_INT callee_guid;	/* Of a direct call, else 0.  */
+};
+
+/* If LOC is one of our probe locations, decode it into *M.  */
+
+static bool
+decode_probe_location (location_t loc, marker *m)
+{
+  expanded_location x = expand_location (loc);
+  size_t plen = strlen (PROBE_FILE_PREFIX);
+  if (!x.file || strncmp (x.file, PROBE_FILE_PREFIX, plen) != 0)
+    return false;
+  char *end;
+  m->guid = strtoull (x.file + plen, &end, 16);
+  m->id = x.line;
+  m->type = PROBE_BLOCK;
+  m->block = LOCATION_BLOCK (loc);
+  m->file = "";
+  m->line = m->column = 0;
+  m->callee_name = m->context = 0;
+  m->callee_guid = 0;
+  if (*end == ' ')
+    {
+      /* " KIND LINE COLUMN NAME CONTEXT CALLEE FILE"
+	 (lp_probes_function).  */
+      char kind;
+      int n = 0;
+      uint64_t callee_guid;
+      if (sscanf (end, " %c %d %d %x %x %" SCNx64 "%n", &kind, &m->line,
+		  &m->column, &m->callee_name, &m->context, &callee_guid, &n) != 6
+	  || end[n] != ' ')
+	return false;
+      m->type = kind == 'i' ? PROBE_INDIRECT_CALL : PROBE_DIRECT_CALL;
+      m->callee_guid = callee_guid;
+      m->file = end + n + 1;
+    }
+  return true;
+}
+
+/* The call probes this compilation placed, by function GUID.  Its
+   probes pass finds call sites there; lto1 has only the markers that
+   reached the function it outputs (a block GCC optimized away takes
+   its markers with it).  */
+static hash_map<int_hash<unsigned HOST_WIDE_INT, 0, 1>, vec<marker> >
+  *placed_calls;
 
 /* Whether STMT gets a call probe: a real call (not internal, not one of
    ours, not a builtin GCC expands inline).  */
@@ -92,9 +156,10 @@ lp_probe_numbering (vec<basic_block> *blocks, vec<gimple *> *calls)
 	calls->safe_push (gsi_stmt (gsi));
 }
 
-/* A hash of the name of function DECL (0 for none), which tells the
-   calls at one locus apart: the same after LTO streaming, and in the
-   BLOCKs of inlined copies (their origin).  */
+/* A hash of the name of function DECL (0 for none): the same after LTO
+   streaming.  Of a callee's origin, it is that of the BLOCKs of its
+   inlined copies (expand_call_inline), also for a part split off a
+   function (.part).  */
 
 static unsigned
 name_hash (tree decl)
@@ -269,13 +334,20 @@ lp_probes_function (cgraph_node *, const char *name,
 	}
       char *call_file
 	= xasprintf ("%s %c %d %d %08x %08x %016" PRIx64 " %s", file,
-		     callee ? 'd' : 'i', x.line, x.column, name_hash (callee),
+		     callee ? 'd' : 'i', x.line, x.column,
+		     callee ? name_hash (DECL_ORIGIN (callee)) : 0,
 		     early_context (gimple_block (stmt)),
 		     (uint64_t) callee_guid, x.file ? x.file : "");
       gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
-      insert_marker (gimple_bb (stmt), &gsi,
-		     call_probe_location (call_file, id++));
+      location_t loc = call_probe_location (call_file, id++);
+      insert_marker (gimple_bb (stmt), &gsi, loc);
       free (call_file);
+      marker m;
+      if (!placed_calls)
+	placed_calls = new hash_map<int_hash<unsigned HOST_WIDE_INT, 0, 1>,
+				    vec<marker> >;
+      if (decode_probe_location (loc, &m))
+	placed_calls->get_or_insert (guid).safe_push (m);
     }
   return id - 1;
 }
@@ -330,58 +402,6 @@ child (probe_node *n, unsigned HOST_WIDE_INT guid, int call_site)
   probe_node *c = new_node (guid, call_site);
   n->children.safe_push (c);
   return c;
-}
-
-/* A probe marker, decoded from its location.  */
-struct marker
-{
-  unsigned HOST_WIDE_INT guid;	/* Its function.  */
-  int id;
-  int type;			/* PROBE_BLOCK, PROBE_*_CALL.  */
-  tree block;			/* Its scope.  */
-  /* Call probes: the locus of the call, as expand_location gives it
-     (FILE points into the location's file name).  */
-  const char *file;
-  int line, column;
-  unsigned callee_name;		/* name_hash of the callee.  */
-  unsigned context;		/* context_hash of the early inlining.  */
-  unsigned HOST_WIDE_INT callee_guid;	/* Of a direct call, else 0.  */
-};
-
-/* If LOC is one of our probe locations, decode it into *M.  */
-
-static bool
-decode_probe_location (location_t loc, marker *m)
-{
-  expanded_location x = expand_location (loc);
-  size_t plen = strlen (PROBE_FILE_PREFIX);
-  if (!x.file || strncmp (x.file, PROBE_FILE_PREFIX, plen) != 0)
-    return false;
-  char *end;
-  m->guid = strtoull (x.file + plen, &end, 16);
-  m->id = x.line;
-  m->type = PROBE_BLOCK;
-  m->block = LOCATION_BLOCK (loc);
-  m->file = "";
-  m->line = m->column = 0;
-  m->callee_name = m->context = 0;
-  m->callee_guid = 0;
-  if (*end == ' ')
-    {
-      /* " KIND LINE COLUMN NAME CONTEXT CALLEE FILE"
-	 (lp_probes_function).  */
-      char kind;
-      int n = 0;
-      uint64_t callee_guid;
-      if (sscanf (end, " %c %d %d %x %x %" SCNx64 "%n", &kind, &m->line,
-		  &m->column, &m->callee_name, &m->context, &callee_guid, &n) != 6
-	  || end[n] != ' ')
-	return false;
-      m->type = kind == 'i' ? PROBE_INDIRECT_CALL : PROBE_DIRECT_CALL;
-      m->callee_guid = callee_guid;
-      m->file = end + n + 1;
-    }
-  return true;
 }
 
 /* If INSN is one of our probe markers (a begin-statement note or debug
@@ -452,11 +472,11 @@ collect_markers (function_markers *fm)
 }
 
 /* The call probe of function GUID that inlined-function BLOCK B was
-   inlined at, or NULL: a call probe of GUID at B's locus.  Of several
-   (calls nested in one expression, copies of a function inlined early),
-   the first that calls B's function and is in the same BLOCKs of early
-   inlining, EARLY, else the first that calls B's function, else the
-   first.  */
+   inlined at, or NULL: a call probe of GUID at B's locus that calls B's
+   function (or an indirect one).  Of several (copies of a function
+   inlined early), the first in the same BLOCKs of early inlining, EARLY,
+   else the first.  A BLOCK of early inlining can have the locus of a
+   call (nested calls on one line share it) but never its callee.  */
 
 static const marker *
 call_site (function_markers *fm, unsigned HOST_WIDE_INT guid, tree b,
@@ -469,10 +489,15 @@ call_site (function_markers *fm, unsigned HOST_WIDE_INT guid, tree b,
   unsigned context = context_hash (early);
   const marker *site = NULL;
   int best = -1;
-  for (const marker &c : fm->calls)
+  const vec<marker> *candidates = &fm->calls;
+  if (vec<marker> *placed = placed_calls ? placed_calls->get (guid) : NULL)
+    candidates = placed;
+  for (const marker &c : *candidates)
     if (c.guid == guid && c.line == x.line && c.column == x.column
 	&& strcmp (c.file, x.file ? x.file : "") == 0)
       {
+	if (c.callee_name != callee_name && c.type != PROBE_INDIRECT_CALL)
+	  continue;
 	int score = (c.callee_name == callee_name) * 2
 		     + (c.context == context);
 	if (score > best)
