@@ -8,39 +8,42 @@
 
    Zero cost, without -g: a probe is a debug begin-stmt marker (GIMPLE
    debug statement, then RTL debug insn or note) whose location is line
-   ID of a made-up file "<latepgo-probe>GUID" (a block probe) or
-   "<latepgo-probe>GUID KIND LINE COLUMN NAME CONTEXT CALLEE FILE" (a
-   call probe: KIND d or i, direct or indirect, the call's locus, a hash
-   of its callee's name, one of the loci of the BLOCKs of early inlining
-   around it, and the callee's GUID).  Every GCC pass ignores debug statements for
-   code generation (the -fcompare-debug discipline) and copies them
-   with the code they sit in: unrolled, peeled, versioned and inlined
-   blocks keep their probe ids.  Right before final, an RTL pass turns
-   each of our markers into a deleted debug label note, which final
-   prints as a local label .LDL<n> (no line-table entry, no
-   instruction), and writes the function's .pseudo_probe record in
-   LLVM's encoding (shared/docs/profile-formats.md 4.3): probes by
-   inline context, each at its label.  Markers of other origin (the
-   user's -g) are left alone.  The RTL pass learns everything from the
-   markers, so it works as well in lto1, after LTO streamed the bodies
-   and the asm statement (probes-lto.cc).  Only, lto1 has the markers
-   that reached the function it outputs, and a marker goes with the
-   code GCC removes: the compilation that placed the call probes finds
-   call sites in the list it made, lto1 among the call markers left,
-   and an inlined copy whose call probe is gone becomes a top-level
-   record of its function (on sqlite, 2% of the probes).
+   ID of a made-up file: "<latepgo-probe>GUID" for a block probe,
+   "<latepgo-probe>GUID KIND LINE COLUMN NAME CONTEXT CALLEE FILE" for a
+   call probe (KIND d or i, direct or indirect; the call's locus; a hash
+   of the name of its callee's origin; one of the loci of the BLOCKs of
+   early inlining around it; the callee's GUID).  Every GCC pass ignores
+   debug statements for code generation (the -fcompare-debug
+   discipline) and copies them with the code they sit in: unrolled,
+   peeled, versioned and inlined blocks keep their probe ids.  Right
+   before final, an RTL pass turns each of our markers into a deleted
+   debug label note, which final prints as a local label .LDL<n> (no
+   line-table entry, no instruction), and writes the function's
+   .pseudo_probe record in LLVM's encoding (shared/docs/
+   profile-formats.md 4.3): probes by inline context, each at its
+   label.  Markers of other origin (the user's -g) are left alone.
+
+   The RTL pass learns what it needs from the markers, so it works as
+   well in lto1, after LTO streamed the bodies and the asm statement
+   (probes-lto.cc).  Only, a marker goes with the code GCC removes, and
+   lto1 has just the markers that reached the function it outputs: the
+   compilation that placed the call probes looks call sites up in the
+   list it made, lto1 among the call markers left, and there an inlined
+   copy whose call probe is gone becomes a top-level record of its
+   function.
 
    Inline context: a probe that reached this function through GCC's
    IPA inlining sits in a chain of inlined-function BLOCKs.  A BLOCK
    is a frame of the probe tree when its call site (BLOCK_SOURCE_LOCATION)
-   is the locus of a call probe of the caller (the call existed when we
-   numbered); other inlined BLOCKs come from early inlining, whose code
-   is part of the caller's own probes.  A frame's function is the one
-   whose block probes sit directly in it (markers have the outermost
-   scope of their function).  The root of a
-   function's tree is the function whose probes are not inlined there:
-   an IPA clone (.isra, .constprop) has its original's, and a part
-   split off (.part) the function whose own probes it holds.  */
+   is the locus of a call probe of the caller that calls the BLOCK's
+   function (the call existed when we numbered); other inlined BLOCKs
+   come from early inlining, whose code is part of the caller's own
+   probes.  A frame's function is the one whose block probes sit
+   directly in it (markers have the outermost scope of their function),
+   else the callee of its call probe.  The root of a function's tree is
+   the function whose probes are not inlined there: an IPA clone
+   (.isra, .constprop) has its original's, and a part split off (.part)
+   the function whose own probes it holds.  */
 
 #include "gcc-common.h"
 #include "latepgo.h"
@@ -103,7 +106,8 @@ decode_probe_location (location_t loc, marker *m)
       int n = 0;
       uint64_t callee_guid;
       if (sscanf (end, " %c %d %d %x %x %" SCNx64 "%n", &kind, &m->line,
-		  &m->column, &m->callee_name, &m->context, &callee_guid, &n) != 6
+		  &m->column, &m->callee_name, &m->context, &callee_guid,
+		  &n) != 6
 	  || end[n] != ' ')
 	return false;
       m->type = kind == 'i' ? PROBE_INDIRECT_CALL : PROBE_DIRECT_CALL;
@@ -320,9 +324,8 @@ lp_probes_function (cgraph_node *, const char *name,
 
   for (gimple *stmt : calls)
     {
-      /* A call probe's file also names the call's kind, the locus its
-	 inlined copies' BLOCKs will have and its callee's name (a
-	 hash).  */
+      /* The call's locus is the one its inlined copies' BLOCKs will
+	 have (see the top of the file for the rest).  */
       expanded_location x = expand_location (call_site_locus (stmt));
       tree callee = gimple_call_fndecl (stmt);
       unsigned HOST_WIDE_INT callee_guid = 0;
