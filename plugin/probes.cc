@@ -475,11 +475,15 @@ collect_markers (function_markers *fm)
 }
 
 /* The call probe of function GUID that inlined-function BLOCK B was
-   inlined at, or NULL: a call probe of GUID at B's locus that calls B's
-   function (or an indirect one).  Of several (copies of a function
-   inlined early), the first in the same BLOCKs of early inlining, EARLY,
-   else the first.  A BLOCK of early inlining can have the locus of a
-   call (nested calls on one line share it) but never its callee.  */
+   inlined at, or NULL: a call probe of GUID at B's locus.  Of several
+   (nested calls on one line, copies of a function inlined early), the
+   first that calls B's function and is in the same BLOCKs of early
+   inlining, EARLY, else the first that calls B's function, else the
+   first.  A call probe that calls another function fits B only if B
+   holds block probes: identical code folding redirected the call, and
+   B is not a BLOCK of early inlining, which has the locus of the calls
+   on its line and holds no probes (markers have the outermost scope of
+   their function).  */
 
 static const marker *
 call_site (function_markers *fm, unsigned HOST_WIDE_INT guid, tree b,
@@ -499,7 +503,8 @@ call_site (function_markers *fm, unsigned HOST_WIDE_INT guid, tree b,
     if (c.guid == guid && c.line == x.line && c.column == x.column
 	&& strcmp (c.file, x.file ? x.file : "") == 0)
       {
-	if (c.callee_name != callee_name && c.type != PROBE_INDIRECT_CALL)
+	if (c.callee_name != callee_name && c.type != PROBE_INDIRECT_CALL
+	    && !fm->frame_guid.get (b))
 	  continue;
 	int score = (c.callee_name == callee_name) * 2
 		     + (c.context == context);
