@@ -30,7 +30,8 @@
    compilation that placed the call probes looks call sites up in the
    list it made, lto1 among the call markers left, and there an inlined
    copy whose call probe is gone becomes a top-level record of its
-   function.
+   function (sqlite as a shared library: 3% of the probes with -flto,
+   none without).
 
    Inline context: a probe that reached this function through GCC's
    IPA inlining sits in a chain of inlined-function BLOCKs.  A BLOCK
@@ -483,7 +484,7 @@ collect_markers (function_markers *fm)
    holds block probes: identical code folding redirected the call, and
    B is not a BLOCK of early inlining, which has the locus of the calls
    on its line and holds no probes (markers have the outermost scope of
-   their function).  */
+   their function).  lto1 reads the locus without its column.  */
 
 static const marker *
 call_site (function_markers *fm, unsigned HOST_WIDE_INT guid, tree b,
@@ -500,7 +501,8 @@ call_site (function_markers *fm, unsigned HOST_WIDE_INT guid, tree b,
   if (vec<marker> *placed = placed_calls ? placed_calls->get (guid) : NULL)
     candidates = placed;
   for (const marker &c : *candidates)
-    if (c.guid == guid && c.line == x.line && c.column == x.column
+    if (c.guid == guid && c.line == x.line
+	&& (c.column == x.column || x.column == 0)
 	&& strcmp (c.file, x.file ? x.file : "") == 0)
       {
 	if (c.callee_name != callee_name && c.type != PROBE_INDIRECT_CALL
