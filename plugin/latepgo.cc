@@ -57,6 +57,8 @@
 int plugin_is_GPL_compatible;
 
 struct latepgo_options latepgo_opts;
+/* -fplugin=PATH, and the NAME of -fplugin-arg-NAME-*.  */
+static const char *plugin_path, *plugin_base_name;
 
 static const char latepgo_help[] =
   "latepgo: late IR profile instrumentation for GCC\n"
@@ -260,6 +262,11 @@ public:
     else if (latepgo_opts.probes && !latepgo_opts.use_path
 	     && !latepgo_opts.sample_use_path)
       process_all_functions (false);
+    if (latepgo_opts.probes && !seen_error ())
+      {
+	lp_probes_finish ();
+	lp_probes_lto_guard (plugin_path, plugin_base_name);
+      }
     return 0;
   }
 };
@@ -280,13 +287,6 @@ override_gate (void *gcc_data, void *)
   if (current_pass && current_pass->name
       && strcmp (current_pass->name, "fnsplit") == 0)
     *gate_status = false;
-}
-
-static void
-finish_unit (void *, void *)
-{
-  if (latepgo_opts.probes && !seen_error ())
-    lp_probes_finish ();
 }
 
 static void
@@ -409,6 +409,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
     }
 
   register_callback (info->base_name, PLUGIN_INFO, NULL, &latepgo_info);
+  plugin_path = info->full_name;
+  plugin_base_name = info->base_name;
   bool set_update = false, set_partial = false;
   if (!parse_arguments (info, &set_update, &set_partial)
       || !lp_adopt_gcc_modes (info->full_name)
@@ -493,8 +495,6 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 		     (void *) lp_values_roots);
   register_callback (info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) lp_shard_roots);
-  register_callback (info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
-		     (void *) lp_probes_roots);
 
   struct register_pass_info pass_info;
   pass_info.pass = new pass_latepgo (g);
@@ -506,17 +506,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   register_callback (info->base_name, PLUGIN_OVERRIDE_GATE, override_gate,
 		     NULL);
   if (latepgo_opts.probes)
-    {
-      struct register_pass_info probes_pass;
-      probes_pass.pass = lp_make_probes_pass (g);
-      probes_pass.reference_pass_name = "final";
-      probes_pass.ref_pass_instance_number = 1;
-      probes_pass.pos_op = PASS_POS_INSERT_BEFORE;
-      register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-			 &probes_pass);
-      register_callback (info->base_name, PLUGIN_FINISH_UNIT, finish_unit,
-			 NULL);
-    }
+    lp_probes_register (info->base_name);
   register_callback (info->base_name, PLUGIN_FINISH, finish, NULL);
   return 0;
 }

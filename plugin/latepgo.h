@@ -129,7 +129,6 @@ extern bool lp_shard_active_p (void);
 extern tree lp_counter_ref (tree, tree);
 extern void lp_shard_end (tree);
 extern const struct ggc_root_tab lp_shard_roots[];
-extern const struct ggc_root_tab lp_probes_roots[];
 
 /* Samples of one callee of an indirect call probe (the profile's
    "ID: COUNT NAME:N ..." targets).  */
@@ -211,8 +210,12 @@ extern bool lp_probed_call_p (gimple *);
 extern void lp_probe_numbering (vec<basic_block> *, vec<gimple *> *);
 extern int lp_probes_function (cgraph_node *, const char *,
 			       unsigned HOST_WIDE_INT);
-extern opt_pass *lp_make_probes_pass (gcc::context *);
 extern void lp_probes_finish (void);
+extern void lp_probes_register (const char *);
+
+/* probes-lto.cc */
+extern void lp_probes_lto_guard (const char *, const char *);
+extern void lp_probes_lto_register (const char *);
 
 /* values.cc */
 /* Functions smaller than this (blocks, ENTRY and EXIT included), and

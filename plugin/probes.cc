@@ -3,11 +3,16 @@
    One probe per basic block of the instrumentation graph, numbered 1..B
    (1 is the block after ENTRY, the others in block order), then one per
    call, B+1..B+C, as LLVM numbers them; the function's GUID (MD5 of
-   its profile name) and CFG checksum go to .pseudo_probe_desc.
+   its profile name) and CFG checksum go to .pseudo_probe_desc, whose
+   records the translation unit passes on as a toplevel asm statement.
 
    Zero cost, without -g: a probe is a debug begin-stmt marker (GIMPLE
    debug statement, then RTL debug insn or note) whose location is line
-   ID of a made-up file "<latepgo-probe>GUID".  Every GCC pass ignores
+   ID of a made-up file: "<latepgo-probe>GUID" for a block probe,
+   "<latepgo-probe>GUID KIND LINE COLUMN NAME CONTEXT CALLEE FILE" for a
+   call probe (KIND d or i, direct or indirect; the call's locus; a hash
+   of the name of its callee's origin; one of the loci of the BLOCKs of
+   early inlining around it; the callee's GUID).  Every GCC pass ignores
    debug statements for code generation (the -fcompare-debug
    discipline) and copies them with the code they sit in: unrolled,
    peeled, versioned and inlined blocks keep their probe ids.  Right
@@ -18,15 +23,28 @@
    section 4): probes by inline context, each at its
    label.  Markers of other origin (the user's -g) are left alone.
 
+   The RTL pass learns what it needs from the markers, so it works as
+   well in lto1, after LTO streamed the bodies and the asm statement
+   (probes-lto.cc).  Only, a marker goes with the code GCC removes, and
+   lto1 has just the markers that reached the function it outputs: the
+   compilation that placed the call probes looks call sites up in the
+   list it made, lto1 among the call markers left, and there an inlined
+   copy whose call probe is gone becomes a top-level record of its
+   function (sqlite as a shared library: 3% of the probes with -flto,
+   none without).
+
    Inline context: a probe that reached this function through GCC's
    IPA inlining sits in a chain of inlined-function BLOCKs.  A BLOCK
    is a frame of the probe tree when its call site (BLOCK_SOURCE_LOCATION)
-   is a call our pass numbered in the caller (the call existed when we
-   ran); other inlined BLOCKs come from early inlining, whose code is
-   part of the caller's own probes.  The root of a function's tree is
-   the function itself; an IPA clone (.isra, .constprop) is its
-   original, and a part split off (.part) is the function whose own
-   probes it holds.  */
+   is the locus of a call probe of the caller that calls the BLOCK's
+   function (the call existed when we numbered); other inlined BLOCKs
+   come from early inlining, whose code is part of the caller's own
+   probes.  A frame's function is the one whose block probes sit
+   directly in it (markers have the outermost scope of their function),
+   else the callee of its call probe.  The root of a function's tree is
+   the function whose probes are not inlined there: an IPA clone
+   (.isra, .constprop) has its original's, and a part split off (.part)
+   the function whose own probes it holds.  */
 
 #include "gcc-common.h"
 #include "latepgo.h"
@@ -43,79 +61,69 @@ enum { PROBE_BLOCK = 0, PROBE_INDIRECT_CALL = 1, PROBE_DIRECT_CALL = 2 };
    unknown rather than 0.  */
 #define PROBE_ATTR_DANGLING 0x2
 
-/* A probed function of this file: its descriptor.  */
-struct probe_desc
-{
-  unsigned HOST_WIDE_INT guid, checksum;
-  char *name;
-};
+/* The .pseudo_probe_desc records of this file's probed functions, as
+   assembly.  */
+static auto_vec<char> desc_asm;
 
-static vec<probe_desc> descs;
-/* GUID of each probed function, by DECL_UID.  */
-static hash_map<int_hash<int, -1, -2>, unsigned HOST_WIDE_INT> *fn_guid;
-/* Call probes: (caller GUID, call locus, BLOCK of the call) -> probe
-   id, and the same with a null BLOCK for the first call at each locus.
-   Copies of one function inlined early into the same caller have
-   calls at the same locus; their BLOCKs tell them apart while the
-   caller's body is the one we numbered (not a copy made by inlining
-   or cloning, which remaps BLOCKs).  */
-struct call_key
+/* A probe marker, decoded from its location.  */
+struct marker
 {
-  unsigned HOST_WIDE_INT guid;
-  location_t locus;
-  tree block;
-};
-struct call_key_hash : typed_noop_remove<call_key>
-{
-  typedef call_key value_type;
-  typedef call_key compare_type;
-  static hashval_t hash (const call_key &k)
-  {
-    return iterative_hash_host_wide_int (k.guid,
-					 iterative_hash_hashval_t
-					 (k.locus, htab_hash_pointer (k.block)));
-  }
-  static bool equal (const call_key &a, const call_key &b)
-  {
-    return a.guid == b.guid && a.locus == b.locus && a.block == b.block;
-  }
-  static const bool empty_zero_p = true;
-  static void mark_empty (call_key &k)
-  {
-    k.guid = 0; k.locus = 0; k.block = NULL_TREE;
-  }
-  static void mark_deleted (call_key &k)
-  {
-    k.guid = 0; k.locus = 1; k.block = NULL_TREE;
-  }
-  static bool is_empty (const call_key &k)
-  {
-    return k.guid == 0 && k.locus == 0;
-  }
-  static bool is_deleted (const call_key &k)
-  {
-    return k.guid == 0 && k.locus == 1;
-  }
-};
-struct call_site
-{
+  unsigned HOST_WIDE_INT guid;	/* Its function.  */
   int id;
-  tree callee;			/* The called decl, if direct.  */
+  int type;			/* PROBE_BLOCK, PROBE_*_CALL.  */
+  tree block;			/* Its scope.  */
+  /* Call probes: the locus of the call, as expand_location gives it
+     (FILE points into the location's file name).  */
+  const char *file;
+  int line, column;
+  unsigned callee_name;		/* name_hash of the callee's origin.  */
+  unsigned context;		/* context_hash of the early inlining.  */
+  unsigned HOST_WIDE_INT callee_guid;	/* Of a direct call, else 0.  */
 };
-static hash_map<call_key_hash, call_site> *call_probes;
-/* The BLOCKs in call_probes' keys and the callees in its values, kept
-   alive so that their addresses are not reused by other trees.  */
-static vec<tree, va_gc> *call_blocks;
 
-const struct ggc_root_tab lp_probes_roots[] = {
-  { &call_blocks, 1, sizeof (call_blocks), gt_ggc_mx_vec_tree_va_gc_,
-    gt_pch_nx_vec_tree_va_gc_ },
-  LAST_GGC_ROOT_TAB
-};
-/* Per probed function (by GUID): its number of block probes; and the
-   call probes of indirect calls, as (GUID, id) keys.  */
-static hash_map<int_hash<unsigned HOST_WIDE_INT, 0, 1>, int> *n_block_probes;
-static hash_set<call_key_hash> *indirect_probes;
+/* If LOC is one of our probe locations, decode it into *M.  */
+
+static bool
+decode_probe_location (location_t loc, marker *m)
+{
+  expanded_location x = expand_location (loc);
+  size_t plen = strlen (PROBE_FILE_PREFIX);
+  if (!x.file || strncmp (x.file, PROBE_FILE_PREFIX, plen) != 0)
+    return false;
+  char *end;
+  m->guid = strtoull (x.file + plen, &end, 16);
+  m->id = x.line;
+  m->type = PROBE_BLOCK;
+  m->block = LOCATION_BLOCK (loc);
+  m->file = "";
+  m->line = m->column = 0;
+  m->callee_name = m->context = 0;
+  m->callee_guid = 0;
+  if (*end == ' ')
+    {
+      /* " KIND LINE COLUMN NAME CONTEXT CALLEE FILE"
+	 (lp_probes_function).  */
+      char kind;
+      int n = 0;
+      uint64_t callee_guid;
+      if (sscanf (end, " %c %d %d %x %x %" SCNx64 "%n", &kind, &m->line,
+		  &m->column, &m->callee_name, &m->context, &callee_guid,
+		  &n) != 6
+	  || end[n] != ' ')
+	return false;
+      m->type = kind == 'i' ? PROBE_INDIRECT_CALL : PROBE_DIRECT_CALL;
+      m->callee_guid = callee_guid;
+      m->file = end + n + 1;
+    }
+  return true;
+}
+
+/* The call probes this compilation placed, by function GUID.  Its
+   probes pass finds call sites there; lto1 has only the markers that
+   reached the function it outputs (a block GCC optimized away takes
+   its markers with it).  */
+static hash_map<int_hash<unsigned HOST_WIDE_INT, 0, 1>, vec<marker> >
+  *placed_calls;
 
 /* Whether STMT gets a call probe: a real call (not internal, not one of
    ours, not a builtin GCC expands inline).  */
@@ -153,18 +161,74 @@ lp_probe_numbering (vec<basic_block> *blocks, vec<gimple *> *calls)
 	calls->safe_push (gsi_stmt (gsi));
 }
 
-/* The location of probe ID in the made-up file of the current probed
-   function (entered with linemap_add).  */
+/* A hash of the name of function DECL (0 for none): the same after LTO
+   streaming.  Of a callee's origin, it is that of the BLOCKs of its
+   inlined copies (expand_call_inline), also for a part split off a
+   function (.part).  */
+
+static unsigned
+name_hash (tree decl)
+{
+  if (!decl || !DECL_NAME (decl))
+    return 0;
+  return htab_hash_string (IDENTIFIER_POINTER (DECL_NAME (decl)));
+}
+
+/* Hash H and the locus of LOC.  */
+
+static hashval_t
+locus_hash (location_t loc, hashval_t h)
+{
+  expanded_location x = expand_location (loc);
+  h = iterative_hash_hashval_t (x.line, h);
+  h = iterative_hash_hashval_t (x.column, h);
+  return x.file ? iterative_hash (x.file, strlen (x.file), h) : h;
+}
+
+/* A hash of the loci of the inlined-function BLOCKs BLOCKS (outermost
+   first).  Copies of a function inlined early into one caller have
+   calls at the same locus; these BLOCKs around them tell them apart,
+   and LTO streams them.  */
+
+static unsigned
+context_hash (const vec<tree> &blocks)
+{
+  hashval_t h = 0;
+  for (tree b : blocks)
+    h = locus_hash (BLOCK_SOURCE_LOCATION (b), h);
+  return h;
+}
+
+/* The context_hash of the inlined-function BLOCKs around BLOCK: at
+   numbering time, those of early inlining.  */
+
+static unsigned
+early_context (tree block)
+{
+  auto_vec<tree, 8> blocks;
+  for (tree b = block; b && TREE_CODE (b) == BLOCK; b = BLOCK_SUPERCONTEXT (b))
+    if (inlined_function_outer_scope_p (b))
+      blocks.safe_push (b);
+  blocks.reverse ();
+  return context_hash (blocks);
+}
+
+/* The location of call probe ID in made-up file FILE: line ID.  */
 
 static location_t
-probe_location (int id)
+call_probe_location (const char *file, int id)
 {
+  linemap_add (line_table, LC_ENTER, false, ggc_strdup (file), id);
   linemap_line_start (line_table, id, 80);
-  return linemap_position_for_column (line_table, 1);
+  location_t loc = linemap_position_for_column (line_table, 1);
+  linemap_add (line_table, LC_LEAVE, false, NULL, 0);
+  return loc;
 }
 
 /* A probe marker with location LOC before GSI (or after the labels of
-   BB with GSI NULL).  */
+   BB with GSI NULL).  Its scope is the function's outermost one, which
+   GCC never removes: a marker whose scope was removed is dropped when
+   its function is inlined.  */
 
 static void
 insert_marker (basic_block bb, gimple_stmt_iterator *gsi, location_t loc)
@@ -197,79 +261,98 @@ call_site_locus (gimple *stmt)
   return loc;
 }
 
+static void
+append (vec<char> *v, const char *s)
+{
+  while (*s)
+    v->safe_push (*s++);
+}
+
+/* Append the .pseudo_probe_desc record of function GUID (profile name
+   NAME, CFG checksum CHECKSUM) to desc_asm.  */
+
+static void
+add_desc (unsigned HOST_WIDE_INT guid, unsigned HOST_WIDE_INT checksum,
+	  const char *name)
+{
+  char buf[128];
+  snprintf (buf, sizeof buf, "\t.quad\t%#" PRIx64 "\n\t.quad\t%#" PRIx64
+	    "\n\t.uleb128\t%u\n\t.ascii\t\"", (uint64_t) guid,
+	    (uint64_t) checksum, (unsigned) strlen (name));
+  append (&desc_asm, buf);
+  for (const char *p = name; *p; p++)
+    {
+      if (*p == '"' || *p == '\\')
+	snprintf (buf, sizeof buf, "\\%c", *p);
+      else if (ISPRINT (*p))
+	snprintf (buf, sizeof buf, "%c", *p);
+      else
+	snprintf (buf, sizeof buf, "\\%03o", (unsigned char) *p);
+      append (&desc_asm, buf);
+    }
+  append (&desc_asm, "\"\n");
+}
+
 /* Place the probes of the current function (NODE, profile name NAME,
    CFG checksum CHECKSUM).  The CFG is the one lp_build_graph numbered.
    Returns the number of probes.  */
 
 int
-lp_probes_function (cgraph_node *node, const char *name,
+lp_probes_function (cgraph_node *, const char *name,
 		    unsigned HOST_WIDE_INT checksum)
 {
   unsigned HOST_WIDE_INT guid = lp_md5_low64 (name, strlen (name));
-  if (!fn_guid)
-    {
-      fn_guid = new hash_map<int_hash<int, -1, -2>,
-			     unsigned HOST_WIDE_INT>;
-      call_probes = new hash_map<call_key_hash, call_site>;
-      n_block_probes = new hash_map<int_hash<unsigned HOST_WIDE_INT, 0, 1>,
-				    int>;
-      indirect_probes = new hash_set<call_key_hash>;
-    }
-  fn_guid->put (DECL_UID (node->decl), guid);
-  /* A C++ constructor or destructor is probed as its complete or base
-     object clone, but the BLOCKs of its inlined copies name the
-     abstract function: let that find the (first) clone's GUID.  */
-  tree origin = DECL_ABSTRACT_ORIGIN (node->decl);
-  if (origin && TREE_CODE (origin) == FUNCTION_DECL
-      && !fn_guid->get (DECL_UID (origin)))
-    fn_guid->put (DECL_UID (origin), guid);
-  probe_desc d = { guid, checksum, xstrdup (name) };
-  descs.safe_push (d);
+  add_desc (guid, checksum, name);
 
   /* Markers need these; GCC keeps and expands them from now on.  */
   debug_nonbind_markers_p = 1;
   cfun->debug_nonbind_markers = true;
 
-  char fname[64];
-  snprintf (fname, sizeof fname, PROBE_FILE_PREFIX "%016" PRIx64,
+  char file[64];
+  snprintf (file, sizeof file, PROBE_FILE_PREFIX "%016" PRIx64,
 	    (uint64_t) guid);
-  linemap_add (line_table, LC_ENTER, false, ggc_strdup (fname), 1);
-
   auto_vec<basic_block> blocks;
   auto_vec<gimple *> calls;
   lp_probe_numbering (&blocks, &calls);
   int id = 1;
+  linemap_add (line_table, LC_ENTER, false, ggc_strdup (file), 1);
   for (basic_block bb : blocks)
-    insert_marker (bb, NULL, probe_location (id++));
-  n_block_probes->put (guid, id - 1);
+    {
+      linemap_line_start (line_table, id++, 80);
+      insert_marker (bb, NULL, linemap_position_for_column (line_table, 1));
+    }
+  linemap_add (line_table, LC_LEAVE, false, NULL, 0);
 
   for (gimple *stmt : calls)
     {
-      location_t locus = call_site_locus (stmt);
-      call_site site = { id, gimple_call_fndecl (stmt) };
-      if (site.callee)
-	vec_safe_push (call_blocks, site.callee);
-      call_key k = { guid, locus, NULL_TREE };
-      bool existed;
-      call_site &slot = call_probes->get_or_insert (k, &existed);
-      if (!existed)
-	slot = site;
-      if (tree block = gimple_block (stmt))
+      /* The call's locus is the one its inlined copies' BLOCKs will
+	 have (see the top of the file for the rest).  */
+      expanded_location x = expand_location (call_site_locus (stmt));
+      tree callee = gimple_call_fndecl (stmt);
+      unsigned HOST_WIDE_INT callee_guid = 0;
+      if (callee)
 	{
-	  call_key kb = { guid, locus, block };
-	  call_probes->put (kb, site);
-	  vec_safe_push (call_blocks, block);
+	  char *callee_name = lp_profile_name (callee);
+	  callee_guid = lp_md5_low64 (callee_name, strlen (callee_name));
+	  free (callee_name);
 	}
-      if (!gimple_call_fndecl (stmt))
-	{
-	  call_key ik = { guid, (location_t) id, NULL_TREE };
-	  indirect_probes->add (ik);
-	}
+      char *call_file
+	= xasprintf ("%s %c %d %d %08x %08x %016" PRIx64 " %s", file,
+		     callee ? 'd' : 'i', x.line, x.column,
+		     callee ? name_hash (DECL_ORIGIN (callee)) : 0,
+		     early_context (gimple_block (stmt)),
+		     (uint64_t) callee_guid, x.file ? x.file : "");
       gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
-      insert_marker (gimple_bb (stmt), &gsi, probe_location (id++));
+      location_t loc = call_probe_location (call_file, id++);
+      insert_marker (gimple_bb (stmt), &gsi, loc);
+      free (call_file);
+      marker m;
+      if (!placed_calls)
+	placed_calls = new hash_map<int_hash<unsigned HOST_WIDE_INT, 0, 1>,
+				    vec<marker> >;
+      if (decode_probe_location (loc, &m))
+	placed_calls->get_or_insert (guid).safe_push (m);
     }
-
-  linemap_add (line_table, LC_LEAVE, false, NULL, 0);
   return id - 1;
 }
 
@@ -280,6 +363,7 @@ lp_probes_function (cgraph_node *node, const char *name,
 struct emitted_probe
 {
   int id;
+  int type;			/* PROBE_BLOCK, PROBE_*_CALL.  */
   int label;			/* .LDL<label> */
   bool cold;			/* In the cold partition.  */
   bool dangling;		/* Owns no instruction (see below).  */
@@ -324,134 +408,156 @@ child (probe_node *n, unsigned HOST_WIDE_INT guid, int call_site)
   return c;
 }
 
-/* The GUID of probed function DECL, or NULL.  An IPA clone
-   (.isra, .constprop) is a new decl with the original's body: it owns
-   the original's probes and inlinees, so it takes the original's
-   GUID.  */
-
-static unsigned HOST_WIDE_INT *
-function_guid (tree decl)
-{
-  for (int depth = 0; decl && fn_guid && depth < 16; depth++)
-    {
-      unsigned HOST_WIDE_INT *g = fn_guid->get (DECL_UID (decl));
-      if (g)
-	return g;
-      cgraph_node *n = cgraph_node::get (decl);
-      if (n && n->clone_of)
-	decl = n->clone_of->decl;
-      else if (n && n->former_clone_of)
-	decl = n->former_clone_of;
-      else
-	return NULL;
-    }
-  return NULL;
-}
-
-/* If LOC is one of our probe locations, set *GUID and *ID.  */
+/* If INSN is one of our probe markers (a begin-statement note or debug
+   insn at a probe location), decode it into *M.  */
 
 static bool
-decode_probe_location (location_t loc, unsigned HOST_WIDE_INT *guid, int *id)
+probe_marker_p (rtx_insn *insn, marker *m)
 {
-  expanded_location x = expand_location (loc);
-  size_t plen = strlen (PROBE_FILE_PREFIX);
-  if (!x.file || strncmp (x.file, PROBE_FILE_PREFIX, plen) != 0)
+  location_t loc;
+  if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_BEGIN_STMT)
+    loc = NOTE_MARKER_LOCATION (insn);
+  else if (DEBUG_MARKER_INSN_P (insn)
+	   && INSN_DEBUG_MARKER_KIND (insn) == NOTE_INSN_BEGIN_STMT)
+    loc = INSN_LOCATION (insn);
+  else
     return false;
-  *guid = strtoull (x.file + plen, NULL, 16);
-  *id = x.line;
-  return true;
+  return decode_probe_location (loc, m);
 }
 
-/* The node of the probe tree of ROOT for a probe whose location is LOC
-   and whose owner is GUID: descend through the inlined BLOCKs that are
-   frames (see the top of the file), outermost first.  NULL if the chain
-   does not end at GUID.  */
+/* The innermost BLOCK of an inlined function around scope B, or
+   NULL.  */
+
+static tree
+inlined_scope (tree b)
+{
+  for (; b && TREE_CODE (b) == BLOCK; b = BLOCK_SUPERCONTEXT (b))
+    if (inlined_function_outer_scope_p (b))
+      return b;
+  return NULL_TREE;
+}
+
+/* What the markers of the function being output say about its
+   inline tree.  Everything comes from the markers themselves, so that
+   it works as well after LTO streaming as in the compilation that
+   placed them.  */
+struct function_markers
+{
+  /* The function whose own probes (not inlined) are here, or 0.  An
+     IPA clone (.isra, .constprop) has the original's; a part split
+     off (.part) is the function whose probes it holds.  */
+  unsigned HOST_WIDE_INT root;
+  auto_vec<marker> calls;
+  /* Inlined-function BLOCK -> the function whose block probes are
+     directly in it.  */
+  hash_map<tree, unsigned HOST_WIDE_INT> frame_guid;
+  /* Inlined-function BLOCK -> the call probe it was inlined at, NULL
+     if none (early inlining: the caller's own code).  */
+  hash_map<tree, const marker *> site_of;
+};
+
+static void
+collect_markers (function_markers *fm)
+{
+  fm->root = 0;
+  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    {
+      marker m;
+      if (!probe_marker_p (insn, &m))
+	continue;
+      tree scope = inlined_scope (m.block);
+      if (!scope && !fm->root)
+	fm->root = m.guid;
+      if (m.type != PROBE_BLOCK)
+	fm->calls.safe_push (m);
+      else if (scope && !fm->frame_guid.get (scope))
+	fm->frame_guid.put (scope, m.guid);
+    }
+}
+
+/* The call probe of function GUID that inlined-function BLOCK B was
+   inlined at, or NULL: a call probe of GUID at B's locus.  Of several
+   (nested calls on one line, copies of a function inlined early), the
+   first that calls B's function and is in the same BLOCKs of early
+   inlining, EARLY, else the first that calls B's function, else the
+   first.  A call probe that calls another function fits B only if B
+   holds block probes: identical code folding redirected the call, and
+   B is not a BLOCK of early inlining, which has the locus of the calls
+   on its line and holds no probes (markers have the outermost scope of
+   their function).  lto1 reads the locus without its column.  */
+
+static const marker *
+call_site (function_markers *fm, unsigned HOST_WIDE_INT guid, tree b,
+	   const vec<tree> &early)
+{
+  if (const marker **cached = fm->site_of.get (b))
+    return *cached;
+  expanded_location x = expand_location (BLOCK_SOURCE_LOCATION (b));
+  unsigned callee_name = name_hash (block_ultimate_origin (b));
+  unsigned context = context_hash (early);
+  const marker *site = NULL;
+  int best = -1;
+  const vec<marker> *candidates = &fm->calls;
+  if (vec<marker> *placed = placed_calls ? placed_calls->get (guid) : NULL)
+    candidates = placed;
+  for (const marker &c : *candidates)
+    if (c.guid == guid && c.line == x.line
+	&& (c.column == x.column || x.column == 0)
+	&& strcmp (c.file, x.file ? x.file : "") == 0)
+      {
+	if (c.callee_name != callee_name && c.type != PROBE_INDIRECT_CALL
+	    && !fm->frame_guid.get (b))
+	  continue;
+	int score = (c.callee_name == callee_name) * 2
+		     + (c.context == context);
+	if (score > best)
+	  site = &c, best = score;
+      }
+  fm->site_of.put (b, site);
+  return site;
+}
+
+/* The node of the probe tree of ROOT for marker M: descend through the
+   inlined BLOCKs around it that are frames (see the top of the file),
+   outermost first.  NULL if the chain does not end at M's function.  */
 
 static probe_node *
-probe_parent (probe_node *root, location_t loc, unsigned HOST_WIDE_INT guid)
+probe_parent (probe_node *root, function_markers *fm, const marker &m)
 {
   auto_vec<tree, 8> chain;
-  for (tree b = LOCATION_BLOCK (loc); b && TREE_CODE (b) == BLOCK;
-       b = BLOCK_SUPERCONTEXT (b))
-    if (inlined_function_outer_scope_p (b))
-      chain.safe_push (b);
+  for (tree b = inlined_scope (m.block); b; b = inlined_scope
+					     (BLOCK_SUPERCONTEXT (b)))
+    chain.safe_push (b);
 
   probe_node *n = root;
+  /* The BLOCKs since the last frame: early inlining in its function.  */
+  auto_vec<tree, 8> early;
   for (int i = chain.length () - 1; i >= 0; i--)
     {
       tree b = chain[i];
       tree callee = block_ultimate_origin (b);
       if (!callee || TREE_CODE (callee) != FUNCTION_DECL)
 	continue;
-      location_t locus = LOCATION_LOCUS (BLOCK_SOURCE_LOCATION (b));
-      call_key kb = { n->guid, locus, BLOCK_SUPERCONTEXT (b) };
-      call_key k = { n->guid, locus, NULL_TREE };
-      call_site *site = call_probes ? call_probes->get (kb) : NULL;
-      if (!site && call_probes)
-	site = call_probes->get (k);
-      /* A part split off the callee (.part) is a function of its own,
-	 though its BLOCK names the whole: take the decl the call named
-	 when it derives from the BLOCK's (not when it is another function
-	 whose calls identical code folding redirected).  */
-      unsigned HOST_WIDE_INT *cg = NULL;
-      if (site && site->callee && site->callee != callee
-	  && DECL_ORIGIN (site->callee) == callee)
-	cg = function_guid (site->callee);
-      if (!cg)
-	cg = function_guid (callee);
-      /* The innermost frame is the probe's owner, whatever its decl.  */
-      if (site && i == 0)
-	cg = &guid;
-      if (!site || !cg)
-	continue;		/* Early inlining: the caller's own code.  */
-      n = child (n, *cg, site->id);
+      const marker *site = call_site (fm, n->guid, b, early);
+      if (!site)
+	{
+	  early.safe_push (b);	/* The caller's own code.  */
+	  continue;
+	}
+      early.truncate (0);
+      /* The innermost frame is the probe's function; another one is
+	 the function whose block probes are in it, else the call's
+	 callee.  A part split off the callee (.part) is a function of
+	 its own, though its BLOCK names the whole.  */
+      unsigned HOST_WIDE_INT guid = m.guid;
+      if (i > 0)
+	{
+	  unsigned HOST_WIDE_INT *g = fm->frame_guid.get (b);
+	  guid = g ? *g : site->callee_guid ? site->callee_guid : m.guid;
+	}
+      n = child (n, guid, site->id);
     }
-  return n->guid == guid ? n : NULL;
-}
-
-/* If INSN is one of our probe markers (a begin-statement note or debug
-   insn at a probe location), set *LOC, *GUID and *ID.  */
-
-static bool
-probe_marker_p (rtx_insn *insn, location_t *loc,
-		unsigned HOST_WIDE_INT *guid, int *id)
-{
-  if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_BEGIN_STMT)
-    *loc = NOTE_MARKER_LOCATION (insn);
-  else if (DEBUG_MARKER_INSN_P (insn)
-	   && INSN_DEBUG_MARKER_KIND (insn) == NOTE_INSN_BEGIN_STMT)
-    *loc = INSN_LOCATION (insn);
-  else
-    return false;
-  return decode_probe_location (*loc, guid, id);
-}
-
-/* The owner of the current function's probes that came through no
-   inlining, or 0: a part split off a probed function (.part) keeps the
-   original's probes and is the root of their inlinees.  */
-
-static unsigned HOST_WIDE_INT
-own_probes_guid (void)
-{
-  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
-    {
-      location_t loc;
-      unsigned HOST_WIDE_INT guid;
-      int id;
-      if (!probe_marker_p (insn, &loc, &guid, &id))
-	continue;
-      bool inlined = false;
-      for (tree b = LOCATION_BLOCK (loc); b && TREE_CODE (b) == BLOCK;
-	   b = BLOCK_SUPERCONTEXT (b))
-	if (inlined_function_outer_scope_p (b))
-	  {
-	    inlined = true;
-	    break;
-	  }
-      if (!inlined)
-	return guid;
-    }
-  return 0;
+  return n->guid == m.guid ? n : NULL;
 }
 
 /* The number of probes of N and its inlinees; with DANGLING, of the
@@ -468,19 +574,6 @@ count_probes (probe_node *n, bool dangling)
   return k;
 }
 
-/* The LLVM type of probe ID of function GUID.  */
-
-static int
-probe_type (unsigned HOST_WIDE_INT guid, int id)
-{
-  int *nb = n_block_probes ? n_block_probes->get (guid) : NULL;
-  if (!nb || id <= *nb)
-    return PROBE_BLOCK;
-  call_key k = { guid, (location_t) id, NULL_TREE };
-  return indirect_probes->contains (k) ? PROBE_INDIRECT_CALL
-				       : PROBE_DIRECT_CALL;
-}
-
 /* Print FUNCTION (N) of the .pseudo_probe encoding; PREV is the last
    probe printed (label, or -1 at the start) and its partition.  */
 
@@ -492,8 +585,7 @@ print_node (FILE *f, probe_node *n, int *prev, bool *prev_cold)
   for (emitted_probe &p : n->probes)
     {
       fprintf (f, "\t.uleb128\t%d\n", p.id);
-      int kind = (probe_type (n->guid, p.id)
-		  | (p.dangling ? PROBE_ATTR_DANGLING << 4 : 0));
+      int kind = p.type | (p.dangling ? PROBE_ATTR_DANGLING << 4 : 0);
       if (*prev >= 0 && *prev_cold == p.cold)
 	fprintf (f, "\t.byte\t%#x\n\t.sleb128\t.LDL%d-.LDL%d\n",
 		 kind | 0x80, p.label, *prev);
@@ -537,8 +629,9 @@ print_section (FILE *f)
 static unsigned int
 emit_function_probes (void)
 {
-  unsigned HOST_WIDE_INT *g = function_guid (current_function_decl);
-  probe_node *root = new_node (g ? *g : own_probes_guid (), 0);
+  function_markers fm;
+  collect_markers (&fm);
+  probe_node *root = new_node (fm.root, 0);
   bool cold = false;
   int n_orphans = 0;
   /* Probes since the last instruction, as (node, index) pairs.  */
@@ -552,7 +645,6 @@ emit_function_probes (void)
 
   for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
     {
-      location_t loc;
       if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_SWITCH_TEXT_SECTIONS)
 	{
 	  mark_pending_dangling ();
@@ -564,9 +656,8 @@ emit_function_probes (void)
 	  pending.truncate (0);
 	  continue;
 	}
-      unsigned HOST_WIDE_INT guid;
-      int id;
-      if (!probe_marker_p (insn, &loc, &guid, &id))
+      marker m;
+      if (!probe_marker_p (insn, &m))
 	continue;
 
       rtx_insn *note = insn;
@@ -581,17 +672,16 @@ emit_function_probes (void)
       CODE_LABEL_NUMBER (note) = label;
       insn = note;
 
-      probe_node *parent = (root->guid ? probe_parent (root, loc, guid)
-			    : NULL);
+      probe_node *parent = root->guid ? probe_parent (root, &fm, m) : NULL;
       if (!parent)
 	{
 	  /* Not traceable to this function (e.g. it has no probes of its
 	     own): a top-level record of the probe's owner.  */
-	  parent = child (root, guid, 0);
+	  parent = child (root, m.guid, 0);
 	  n_orphans++;
 	}
       mark_pending_dangling ();
-      emitted_probe p = { id, label, cold, false };
+      emitted_probe p = { m.id, m.type, label, cold, false };
       parent->probes.safe_push (p);
       pending.safe_push (std::make_pair (parent,
 					 parent->probes.length () - 1));
@@ -659,36 +749,38 @@ public:
 
 } // anon namespace
 
-opt_pass *
-lp_make_probes_pass (gcc::context *ctxt)
-{
-  return new pass_latepgo_probes (ctxt);
-}
-
-/* At the end of the file: the descriptors of every probed function.  */
+/* After the probes pass over the translation unit: the descriptors of
+   its probed functions, as a toplevel asm statement, which LTO streams
+   with the code and outputs once (in the first partition) when it
+   generates it.  */
 
 void
 lp_probes_finish (void)
 {
-  if (descs.is_empty ())
+  if (desc_asm.is_empty ())
     return;
-  FILE *f = asm_out_file;
-  fputs ("\t.pushsection\t.pseudo_probe_desc,\"\",@progbits\n", f);
-  for (probe_desc &d : descs)
-    {
-      fprintf (f, "\t.quad\t%#" PRIx64 "\n\t.quad\t%#" PRIx64
-	       "\n\t.uleb128\t%u\n\t.ascii\t\"", (uint64_t) d.guid,
-	       (uint64_t) d.checksum, (unsigned) strlen (d.name));
-      for (const char *p = d.name; *p; p++)
-	if (*p == '"' || *p == '\\')
-	  fprintf (f, "\\%c", *p);
-	else if (ISPRINT (*p))
-	  fputc (*p, f);
-	else
-	  fprintf (f, "\\%03o", (unsigned char) *p);
-      fputs ("\"\n", f);
-      free (d.name);
-    }
-  fputs ("\t.popsection\n", f);
-  descs.release ();
+  const char head[] = "\t.pushsection\t.pseudo_probe_desc,\"\",@progbits\n";
+  const char tail[] = "\t.popsection";
+  auto_vec<char> text;
+  append (&text, head);
+  text.safe_splice (desc_asm);
+  append (&text, tail);
+  symtab->finalize_toplevel_asm (build_string (text.length (),
+					       text.address ()));
+  desc_asm.release ();
+}
+
+/* Register the probes pass and what it needs, for a probes build
+   (plugin NAME).  */
+
+void
+lp_probes_register (const char *name)
+{
+  struct register_pass_info probes_pass;
+  probes_pass.pass = new pass_latepgo_probes (g);
+  probes_pass.reference_pass_name = "final";
+  probes_pass.ref_pass_instance_number = 1;
+  probes_pass.pos_op = PASS_POS_INSERT_BEFORE;
+  register_callback (name, PLUGIN_PASS_MANAGER_SETUP, NULL, &probes_pass);
+  lp_probes_lto_register (name);
 }

@@ -28,6 +28,8 @@ packages="gcc-$major-plugin-dev g++-$major dejagnu zlib1g-dev"
 packages="$packages ccache distcc"
 # clang's libFuzzer and sanitizers, for the harnesses in fuzz/.
 packages="$packages clang libclang-rt-dev"
+# linux-perf and llvm-14 (llvm-profgen) for the sample-based PGO tests.
+packages="$packages linux-perf llvm-14"
 packages="$packages ${LATEPGO_EXTRA_DEPS:-}"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
