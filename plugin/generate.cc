@@ -12,8 +12,10 @@
 	   (long) &__latepgo_runtime - (long) &__profd_foo,
 	   N, 0, 0 };
 
-   and on every counted edge  __profc_foo[i] = __profc_foo[i] + 1
-   (or a relaxed __atomic_fetch_add with update=atomic).  The address
+   and on every counted edge  __profc_foo[i] = __profc_foo[i] + 1:
+   plain adds on this thread's copy of the counters with update=atomic
+   (shard.cc), a relaxed __atomic_fetch_add with update=atomic-add (or
+   update=atomic where the target has no native TLS).  The address
    differences assemble to PC-relative relocations: the records add no
    dynamic relocation to a PIE or shared library.  Per file: one names
    chunk (zlib-compressed names) in __llvm_prf_names, and with

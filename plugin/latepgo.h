@@ -6,9 +6,28 @@
    plus fake edges, a maximum spanning tree over estimated edge costs,
    and a CFG checksum.  Generate mode (generate.cc) puts a counter on
    every edge off the tree and emits LLVM-layout profile records.
-   Files: latepgo.cc (plugin_init, arguments, pass), cfg-graph.cc,
-   shard.cc (counter references, per-thread shards),
-   generate.cc, names.cc (profile names, MD5), dump.cc.  */
+   Files (doc/data-path.md tells the whole path):
+     latepgo.cc       plugin_init, arguments, the pass
+     gcc-flags.cc     GCC's own PGO flags, full argument values,
+		      DW_AT_producer
+     auto-merge.cc    -fprofile-use merging raw profiles on first use
+     names.cc         which functions, their profile and symbol names
+     cfg-graph.cc     the instrumentation graph, spanning tree, checksum
+     may-leave.cc     statements that may leave a function (fake edges)
+     generate.cc      counters and records (generate mode)
+     promote.cc       counters of closed loops kept in registers
+     shard.cc         counter references, per-thread shards
+     values.cc        value profiles: memop sizes, indirect calls,
+		      first-run times
+     profile-read.cc  the indexed profile (use mode)
+     use.cc           use mode: flow solving and annotation
+     report.cc        the per-file report line of a use build
+     sample-read.cc   the text sample profile (sample-use mode)
+     sample-flow.cc   count inference from samples (minimum-cost flow)
+     sample-use.cc    sample-use mode
+     probes.cc        pseudo probes
+     probes-lto.cc    pseudo probes under -flto
+     dump.cc          the dump file.  */
 
 #ifndef LATEPGO_H
 #define LATEPGO_H
