@@ -41,7 +41,10 @@ INSTALLED_PLUGIN = $(if $(GCCPLUGINDIR),$(GCCPLUGINDIR),$(PKGLIBDIR))/latepgo.so
 INSTALLED_RUNTIME = $(LIBDIR)/liblatepgo.a
 
 TOOLS = latepgo-profdata latepgo-profgen
-SPECS = latepgo-generate.specs latepgo-use.specs
+SPECS = latepgo-generate.specs latepgo-use.specs latepgo-generate-dir.specs
+
+# The templates a specs file is made of after its own.
+specs_parts = $(if $(filter latepgo-generate-dir.specs,$(1)),specs/latepgo-generate.specs.in)
 RUNTEST ?= runtest
 RUNTESTFLAGS ?=
 
@@ -58,7 +61,10 @@ plugin libprof contrib:
 specs: $(addprefix specs/,$(SPECS))
 
 specs/%.specs: specs/%.specs.in scripts/gen-specs.sh
-	@sh scripts/gen-specs.sh $< $@ $(top)/plugin/latepgo.so $(top)/libprof/libprof.a
+	@sh scripts/gen-specs.sh $< $@ $(top)/plugin/latepgo.so $(top)/libprof/libprof.a \
+	  $(call specs_parts,$(@F))
+
+specs/latepgo-generate-dir.specs: specs/latepgo-generate.specs.in
 
 deps:
 	@bash scripts/install-deps.sh $(CC)
@@ -88,10 +94,9 @@ install: all
 	install -m 755 plugin/latepgo.so $(DESTDIR)$(PKGLIBDIR)/latepgo.so
 	install -m 644 libprof/libprof.a $(DESTDIR)$(INSTALLED_RUNTIME)
 	for t in $(TOOLS); do install -m 755 contrib/$$t $(DESTDIR)$(BINDIR)/$$t || exit 1; done
-	for s in $(SPECS); do \
-	  sh scripts/gen-specs.sh specs/$$s.in $(DESTDIR)$(PKGLIBDIR)/$$s \
-	    $(INSTALLED_PLUGIN) $(INSTALLED_RUNTIME) || exit 1; \
-	done
+	$(foreach s,$(SPECS),sh scripts/gen-specs.sh specs/$(s).in \
+	  $(DESTDIR)$(PKGLIBDIR)/$(s) $(INSTALLED_PLUGIN) $(INSTALLED_RUNTIME) \
+	  $(call specs_parts,$(s)) &&) true
 	if [ -n "$(GCCPLUGINDIR)" ]; then \
 	  install -d $(DESTDIR)$(GCCPLUGINDIR) && \
 	  install -m 755 plugin/latepgo.so $(DESTDIR)$(GCCPLUGINDIR)/latepgo.so; fi
