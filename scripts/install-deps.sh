@@ -22,7 +22,7 @@ if ! major=$("$cc" -dumpversion 2>/dev/null); then
 fi
 major=${major%%.*}
 
-packages="gcc-$major-plugin-dev g++-$major dejagnu zlib1g-dev ${LATEPGO_EXTRA_DEPS:-}"
+packages="gcc-$major-plugin-dev g++-$major dejagnu zlib1g-dev cmake ninja-build dpkg-dev ${LATEPGO_EXTRA_DEPS:-}"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
   echo "latepgo: not a Debian system; install the equivalents of: $packages" >&2
