@@ -5,6 +5,8 @@
 #   make deps          install the missing Debian packages (as root)
 #   make check         deps, build, then the DejaGnu testsuite
 #                      (RUNTESTFLAGS="generate.exp=loop.c" selects tests)
+#   make check-packages  two Debian packages built, trained and rebuilt
+#                      through the specs files (scripts/check-packages.sh)
 #   make demo          deps, build, then the example in demo/
 #   make bench         benchmark suite, full mode (< 30 min; bench/README)
 #   make bench-quick   benchmark suite, quick mode (a few minutes)
@@ -87,6 +89,14 @@ demo:
 check-specs-zlib: all
 	bash scripts/specs-zlib-check.sh
 
+# A CMake project trained and rebuilt elsewhere (also part of 'make
+# check'), and two Debian packages (not: about 15 minutes).
+check-cmake-rebuild: all
+	bash scripts/check-cmake-rebuild.sh
+
+check-packages: all
+	bash scripts/check-packages.sh
+
 install: all
 	@test -f plugin/latepgo.so || { echo "latepgo: plugin/latepgo.so not built" >&2; exit 1; }
 	@test -f libprof/libprof.a || { echo "latepgo: libprof/libprof.a not built" >&2; exit 1; }
@@ -139,4 +149,5 @@ bench-quick: all
 
 .PHONY: bench bench-quick
 .PHONY: all plugin libprof contrib specs deps check demo check-specs-zlib \
+	check-cmake-rebuild check-packages \
 	install uninstall clean
