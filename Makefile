@@ -43,7 +43,8 @@ INSTALLED_PLUGIN = $(if $(GCCPLUGINDIR),$(GCCPLUGINDIR),$(PKGLIBDIR))/latepgo.so
 INSTALLED_RUNTIME = $(LIBDIR)/liblatepgo.a
 
 TOOLS = latepgo-profdata latepgo-profgen
-SPECS = latepgo-generate.specs latepgo-use.specs latepgo-generate-dir.specs
+SPECS = latepgo-generate.specs latepgo-use.specs latepgo.specs \
+	latepgo-generate-dir.specs
 
 # The templates a specs file is made of after its own.
 specs_parts = $(if $(filter latepgo-generate-dir.specs,$(1)),specs/latepgo-generate.specs.in)

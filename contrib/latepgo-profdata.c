@@ -1,6 +1,6 @@
 /* latepgo-profdata.c: main program of latepgo-profdata, the profile
    tool of latepgo, modelled on llvm-profdata: it dispatches to the
-   merge, show and overlap subcommands (profdata-*.c), which own their
+   merge, show, overlap and report subcommands (profdata-*.c), which own their
    options and help texts.  */
 
 #include "profdata-cmd.h"
@@ -24,6 +24,8 @@ static const struct subcommand subcommands[] = {
     lp_show_main, lp_print_show_usage },
   { "overlap", "compare two profiles", lp_overlap_main,
     lp_print_overlap_usage },
+  { "report", "add up the report lines of a use build", lp_report_main,
+    lp_print_report_usage },
 };
 
 #define NUM_SUBCOMMANDS (sizeof subcommands / sizeof subcommands[0])

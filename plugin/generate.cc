@@ -237,8 +237,7 @@ lp_generate_function (cgraph_node *node, lp_graph *g, const char *name)
   int n_counters = lp_record_counters (g);
   tree type = build_array_type (long_long_unsigned_type_node,
 				build_index_type (size_int (n_counters - 1)));
-  char *var_name = concat ("__profc_", IDENTIFIER_POINTER
-			   (DECL_ASSEMBLER_NAME (node->decl)), NULL);
+  char *var_name = concat ("__profc_", lp_symbol_name (node->decl), NULL);
   tree counters = build_section_var (var_name, type, LATEPGO_SEC_CNTS);
   free (var_name);
   SET_DECL_ALIGN (counters, 64);

@@ -17,7 +17,8 @@
 			 so counts stay exact across exit and longjmp
 			 (one more counter per such call)
      prefix-map=OLD=NEW  rewrite the file prefix of static functions'
-			 profile names (as -fprofile-prefix-map)
+			 profile names (as -fprofile-prefix-map); an empty
+			 NEW removes OLD and the '/' after it
      use=PROFILE         annotate counts from an indexed profile
 			 (latepgo-profdata merge or llvm-profdata merge)
      mismatch=warning|error
@@ -38,6 +39,8 @@
 			 (latepgo-profgen of perf samples of a probes
 			 build; sample-use.cc)
      dump=FILE           append what was done per function to FILE
+     report=FILE         use builds: append one line of figures per
+			 translation unit (also $LATEPGO_REPORT; report.cc)
 
    Placement: a SIMPLE_IPA pass right after GCC's "profile" IPA pass
    (tree-profile.cc), so after early inlining and the early
@@ -66,13 +69,14 @@ static const char latepgo_help[] =
   "  -fplugin-arg-latepgo-probes\n"
   "  -fplugin-arg-latepgo-sample-use=PROFILE   optimize with perf samples\n"
   "  -fplugin-arg-latepgo-prefix-map=OLD=NEW\n"
-  "  -fplugin-arg-latepgo-dump=FILE";
+  "  -fplugin-arg-latepgo-dump=FILE\n"
+  "  -fplugin-arg-latepgo-report=FILE      use builds: one line per file";
 
 static const char latepgo_arguments[] =
   "generate[=PATH], use=PROFILE, update=single|atomic|atomic-add, "
   "exact-calls, "
   "prefix-map=OLD=NEW, mismatch=warning|error, partial-training, no-values, "
-  "no-promote, probes, sample-use=PROFILE, dump=FILE";
+  "no-promote, probes, sample-use=PROFILE, dump=FILE, report=FILE";
 
 static struct plugin_info latepgo_info = { "0.1", latepgo_help };
 
@@ -115,8 +119,7 @@ process_all_functions (bool use)
       lp_build_graph (&g, latepgo_opts.exact_calls,
 		      !as_plain_build && (use || !latepgo_opts.no_values));
       char *name = lp_profile_name (node->decl);
-      const char *asm_name
-	= IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (node->decl));
+      const char *asm_name = lp_symbol_name (node->decl);
       unsigned HOST_WIDE_INT probe_checksum = g.checksum_plain;
 
       if (probes_only)
@@ -271,13 +274,17 @@ finish (void *, void *)
 /* Parse the arguments into latepgo_opts; false after an error.  */
 
 static bool
-parse_arguments (struct plugin_name_args *info)
+parse_arguments (struct plugin_name_args *info, bool *set_update,
+		 bool *set_partial)
 {
   bool ok = true;
   for (int i = 0; i < info->argc; i++)
     {
       const char *key = info->argv[i].key;
       const char *value = info->argv[i].value;
+      if (value)
+	if (const char *full = lp_plugin_arg_value (info->base_name, i))
+	  value = full;
 
       if (strcmp (key, "generate") == 0)
 	{
@@ -286,6 +293,7 @@ parse_arguments (struct plugin_name_args *info)
 	}
       else if (strcmp (key, "update") == 0)
 	{
+	  *set_update = true;
 	  if (value && strcmp (value, "atomic") == 0)
 	    latepgo_opts.atomic = true, latepgo_opts.atomic_add = false;
 	  else if (value && strcmp (value, "atomic-add") == 0)
@@ -308,7 +316,7 @@ parse_arguments (struct plugin_name_args *info)
 		   || strcmp (value, "warning") == 0))
 	latepgo_opts.mismatch_error = strcmp (value, "error") == 0;
       else if (strcmp (key, "partial-training") == 0 && !value)
-	latepgo_opts.partial_training = true;
+	latepgo_opts.partial_training = *set_partial = true;
       else if (strcmp (key, "exact-calls") == 0 && !value)
 	latepgo_opts.exact_calls = true;
       else if (strcmp (key, "no-values") == 0 && !value)
@@ -319,6 +327,8 @@ parse_arguments (struct plugin_name_args *info)
 	latepgo_opts.probes = true;
       else if (strcmp (key, "dump") == 0 && value && *value)
 	latepgo_opts.dump_path = value;
+      else if (strcmp (key, "report") == 0 && value && *value)
+	latepgo_opts.report_path = value;
       else if (strcmp (key, "prefix-map") == 0 && value
 	       && strchr (value, '='))
 	{
@@ -327,6 +337,7 @@ parse_arguments (struct plugin_name_args *info)
 	  latepgo_opts.prefix_map.safe_push (xstrdup (eq + 1));
 	}
       else if (strcmp (key, "dump") == 0 || strcmp (key, "prefix-map") == 0
+	       || strcmp (key, "report") == 0
 	       || strcmp (key, "exact-calls") == 0 || strcmp (key, "use") == 0
 	       || strcmp (key, "mismatch") == 0
 	       || strcmp (key, "partial-training") == 0
@@ -368,8 +379,12 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
     }
 
   register_callback (info->base_name, PLUGIN_INFO, NULL, &latepgo_info);
-  if (!parse_arguments (info))
+  bool set_update = false, set_partial = false;
+  if (!parse_arguments (info, &set_update, &set_partial)
+      || !lp_adopt_gcc_modes (info->full_name)
+      || !lp_adopt_gcc_flags (set_update, set_partial))
     return 1;
+  lp_clean_producer (info->base_name, info->full_name);
 
   if (!latepgo_opts.generate && !latepgo_opts.use_path
       && !latepgo_opts.sample_use_path && !latepgo_opts.probes)
@@ -401,8 +416,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   if (profile_arc_flag || flag_branch_probabilities)
     {
       error ("latepgo: cannot be combined with the native "
-	     "%<-fprofile-generate%>, %<-fprofile-arcs%> or "
-	     "%<-fprofile-use%>");
+	     "%<-fprofile-arcs%>, %<--coverage%> or "
+	     "%<-fbranch-probabilities%>");
       return 1;
     }
 

@@ -32,6 +32,7 @@ struct latepgo_options
   bool no_promote;		/* no-promote: counters stay in loops.  */
   bool probes;			/* probes: pseudo probes per block.  */
   const char *dump_path;	/* dump=FILE */
+  const char *report_path;	/* report=FILE */
   vec<const char *> prefix_map; /* prefix-map=OLD=NEW, as OLD, NEW pairs.  */
 };
 
@@ -240,8 +241,19 @@ lp_record_counters (const lp_graph *g)
   return g->n_counters + (g->values ? g->n_value_counters + 1 : 0);
 }
 
+/* gcc-flags.cc */
+extern const char *lp_plugin_arg_value (const char *, int);
+extern bool lp_adopt_gcc_modes (const char *);
+
+/* auto-merge.cc */
+extern bool lp_auto_merge (const char *, const char *);
+extern bool lp_adopt_gcc_flags (bool, bool);
+extern bool lp_file_profiled_p (const char *);
+extern void lp_clean_producer (const char *, const char *);
+
 /* names.cc */
 extern char *lp_profile_name (tree fndecl);
+extern const char *lp_symbol_name (tree fndecl);
 extern unsigned HOST_WIDE_INT lp_md5_low64 (const void *, size_t);
 extern bool lp_skip_function_p (cgraph_node *);
 
@@ -268,6 +280,9 @@ extern void lp_use_annotate_sampled (cgraph_node *, lp_graph *, gcov_type *,
 				     const bool *, const bool *);
 extern void lp_use_mismatch (tree, bool);
 extern void lp_use_missing (void);
+
+/* report.cc */
+extern void lp_report_unit (int, int, int, bool, int);
 
 /* dump.cc */
 extern void lp_dump_open (const char *);

@@ -87,7 +87,12 @@ file_prefix (void)
       size_t len = strlen (old_p);
       if (strncmp (name, old_p, len) == 0)
 	{
-	  mapped = concat (latepgo_opts.prefix_map[i + 1], name + len, NULL);
+	  const char *rest = name + len;
+	  /* "OLD=" removes OLD: what follows is relative to it.  */
+	  if (!*latepgo_opts.prefix_map[i + 1])
+	    while (IS_DIR_SEPARATOR (*rest))
+	      rest++;
+	  mapped = concat (latepgo_opts.prefix_map[i + 1], rest, NULL);
 	  break;
 	}
     }
@@ -108,16 +113,27 @@ file_prefix (void)
   return prefix;
 }
 
+/* The symbol FNDECL's code is emitted under.  A function declared
+   with asm ("label") has the assembler name "*label": the '*' only
+   tells GCC's output routines not to add the user label prefix, and
+   is no part of the symbol.  LLVM drops its own marker for such names
+   ('\1') the same way when it forms the profile name
+   (GlobalValue::getGlobalIdentifier).  */
+
+const char *
+lp_symbol_name (tree fndecl)
+{
+  const char *asm_name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  return asm_name[0] == '*' ? asm_name + 1 : asm_name;
+}
+
 /* The profile name of FNDECL.  Caller frees.  */
 
 char *
 lp_profile_name (tree fndecl)
 {
-  const char *asm_name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  const char *asm_name = lp_symbol_name (fndecl);
 
-  /* A leading '*' marks a name given with asm ("label").  */
-  if (asm_name[0] == '*')
-    asm_name++;
   if (TREE_PUBLIC (fndecl) || DECL_EXTERNAL (fndecl))
     return xstrdup (asm_name);
   return concat (file_prefix (), ":", asm_name, NULL);
@@ -137,6 +153,9 @@ lp_skip_function_p (cgraph_node *node)
     return true;
   /* Compiler-made helpers.  */
   if (DECL_SOURCE_LOCATION (decl) == BUILTINS_LOCATION)
+    return true;
+  /* -fprofile-exclude-files, -fprofile-filter-files.  */
+  if (!lp_file_profiled_p (LOCATION_FILE (DECL_SOURCE_LOCATION (decl))))
     return true;
   if (lookup_attribute ("no_profile_instrument_function",
 			DECL_ATTRIBUTES (decl))

@@ -628,7 +628,7 @@ emit_function_probes (void)
     }
   if (FILE *d = lp_dump_stream ())
     fprintf (d, "probes-emitted %s probes=%d dangling=%d orphans=%d\n",
-	     IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (current_function_decl)),
+	     lp_symbol_name (current_function_decl),
 	     total, count_probes (root, true), n_orphans);
   free_node (root);
   return 0;

@@ -12,6 +12,18 @@
 
 static int n_matched, n_mismatched, n_missing, n_inconsistent;
 static auto_vec<cgraph_node *> annotated;
+/* Functions of this translation unit's own (neither COMDAT nor
+   external inline copies of functions defined elsewhere too) that
+   matched the profile.  With none, the unit was not in the training
+   build at all (a program that was not run, a file that was not
+   linked), and none of its functions is taken as never run.  */
+static int n_own_matched;
+/* Functions without a record, annotated in lp_use_finish once it is
+   known whether the unit was trained.  */
+static auto_vec<cgraph_node *> missing_nodes;
+/* Functions whose profile is stale, for the unit's one warning.  */
+static auto_vec<tree> stale_decls;
+static bool stale_sampled;
 
 /* Native -fprofile-use turns these optimizations on unless the user
    chose otherwise (opts.cc:enable_fdo_optimizations).  Called from
@@ -409,19 +421,13 @@ lp_use_function (cgraph_node *node, lp_graph *g, const char *name)
       n_missing++;
       if (dump)
 	fputs ("  profile missing\n", dump);
-      /* Not in the profile: never run in training, as native GCC
-	 treats it, unless the user says training was partial.  */
-      if (latepgo_opts.partial_training)
-	return;
-      annotate_never_run ();
-      profile_status_for_fn (cfun) = PROFILE_READ;
-      update_max_bb_count ();
-      compute_function_frequency ();
-      annotated.safe_push (node);
+      missing_nodes.safe_push (node);
       return;
     }
 
   n_matched++;
+  if (!DECL_COMDAT (decl) && !DECL_EXTERNAL (decl))
+    n_own_matched++;
   auto_vec<gcov_type> count;
   count.safe_grow_cleared (g->edges.length ());
   unsigned i;
@@ -489,24 +495,22 @@ lp_use_annotate_sampled (cgraph_node *node, lp_graph *g, gcov_type *count,
   annotated.safe_push (node);
 }
 
-/* A function whose profile (SAMPLED: sample profile) is stale: warn,
-   or fail with mismatch=error.  */
+/* A function whose profile (SAMPLED: sample profile) is stale: an
+   error with mismatch=error, else one warning for the whole unit at
+   the end (lp_use_finish).  */
 
 void
 lp_use_mismatch (tree decl, bool sampled)
 {
-  const char *what = sampled ? "sample profile" : "profile";
-  const char *since = sampled ? "the profiled build" : "training";
   n_mismatched++;
+  stale_decls.safe_push (decl);
+  stale_sampled = sampled;
   if (latepgo_opts.mismatch_error)
     error_at (DECL_SOURCE_LOCATION (decl),
 	      "latepgo: the %s of %qD does not match its control flow (the "
-	      "source or the options changed since %s)", what, decl, since);
-  else
-    warning_at (DECL_SOURCE_LOCATION (decl), OPT_Wcoverage_mismatch,
-		"latepgo: the %s of %qD does not match its control flow (the "
-		"source or the options changed since %s); using static "
-		"estimates", what, decl, since);
+	      "source or the options changed since %s)",
+	      sampled ? "sample profile" : "profile", decl,
+	      sampled ? "the profiled build" : "training");
 }
 
 /* A function without samples (sample-use.cc).  */
@@ -520,9 +524,104 @@ lp_use_missing (void)
 /* After the last function: call-graph counts, COMDAT copies without
    data, and the flag that tells the rest of GCC a profile was read.  */
 
+/* The names of DECLS for a warning: the first three, then how many
+   more.  Caller frees.  */
+
+static char *
+decl_list (const vec<tree> &decls)
+{
+  obstack ob;
+  gcc_obstack_init (&ob);
+  unsigned shown = MIN (decls.length (), 3u);
+  for (unsigned i = 0; i < shown; i++)
+    {
+      const char *n = lang_hooks.decl_printable_name (decls[i], 2);
+      obstack_grow (&ob, i ? ", '" : "'", i ? 3 : 1);
+      obstack_grow (&ob, n, strlen (n));
+      obstack_1grow (&ob, '\'');
+    }
+  if (decls.length () > shown)
+    {
+      char more[40];
+      snprintf (more, sizeof more, " and %u more", decls.length () - shown);
+      obstack_grow (&ob, more, strlen (more));
+    }
+  obstack_1grow (&ob, '\0');
+  char *res = xstrdup ((char *) obstack_finish (&ob));
+  obstack_free (&ob, NULL);
+  return res;
+}
+
+/* Annotate the functions without a record as never run, as native GCC
+   treats a function with no counts, unless the user says training
+   was partial or the whole unit was left out of training
+   (UNPROFILED): then they keep static estimates.  */
+
+static void
+annotate_missing (bool unprofiled)
+{
+  if (unprofiled || latepgo_opts.partial_training)
+    return;
+  for (cgraph_node *node : missing_nodes)
+    {
+      push_cfun (DECL_STRUCT_FUNCTION (node->decl));
+      annotate_never_run ();
+      profile_status_for_fn (cfun) = PROFILE_READ;
+      update_max_bb_count ();
+      compute_function_frequency ();
+      annotated.safe_push (node);
+      pop_cfun ();
+    }
+}
+
+/* The unit's warnings, one line for each kind of trouble: a unit none
+   of whose own functions matched (UNPROFILED), stale functions,
+   functions the profile lacks.  */
+
+static void
+warn_unit (bool unprofiled, bool sampled)
+{
+  int total = n_matched + n_mismatched + n_missing;
+  const char *file = main_input_filename ? main_input_filename : "-";
+
+  if (unprofiled)
+    {
+      warning (OPT_Wmissing_profile,
+	       "latepgo: no function of %qs has a profile in %qs (the "
+	       "file was not part of the training run); its %d functions "
+	       "keep static estimates", file, latepgo_opts.use_path, total);
+      return;
+    }
+  if (n_mismatched && !latepgo_opts.mismatch_error)
+    {
+      char *names = decl_list (stale_decls);
+      warning (OPT_Wcoverage_mismatch,
+	       "latepgo: %d of %d functions use static estimates because "
+	       "their %s is stale: %s", n_mismatched, total,
+	       stale_sampled ? "sample profile" : "profile", names);
+      free (names);
+    }
+  if (n_missing && !sampled)
+    {
+      auto_vec<tree> decls;
+      for (cgraph_node *node : missing_nodes)
+	decls.safe_push (node->decl);
+      char *names = decl_list (decls);
+      warning (OPT_Wmissing_profile,
+	       "latepgo: %d of %d functions are not in the profile and %s: "
+	       "%s", n_missing, total,
+	       latepgo_opts.partial_training
+	       ? "keep static estimates" : "are taken as never run", names);
+      free (names);
+    }
+}
+
 void
 lp_use_finish (void)
 {
+  bool sampled = latepgo_opts.sample_use_path != NULL;
+  bool unprofiled = !sampled && n_own_matched == 0 && n_missing > 0;
+  annotate_missing (unprofiled);
   for (cgraph_node *node : annotated)
     {
       push_cfun (DECL_STRUCT_FUNCTION (node->decl));
@@ -547,13 +646,19 @@ lp_use_finish (void)
 	TREE_OPTIMIZATION (opts)->x_flag_branch_probabilities = 1;
     }
 
-  if (n_mismatched && !latepgo_opts.mismatch_error)
-    warning (OPT_Wcoverage_mismatch,
-	     "latepgo: %d of %d functions use static estimates because "
-	     "their profile is stale", n_mismatched,
-	     n_matched + n_mismatched + n_missing);
+  warn_unit (unprofiled, sampled);
+  if (FILE *dump = lp_dump_stream ())
+    fprintf (dump, "unit matched=%d stale=%d missing=%d unprofiled=%d%s\n",
+	     n_matched, n_mismatched, n_missing, unprofiled ? 1 : 0,
+	     n_missing && !sampled
+	     ? (unprofiled || latepgo_opts.partial_training
+		? " missing-static" : " missing-never-run") : "");
   if (n_inconsistent && lp_dump_stream ())
     fprintf (lp_dump_stream (), "inconsistent functions: %d\n",
 	     n_inconsistent);
+  lp_report_unit (n_matched, n_mismatched, n_missing, unprofiled,
+		  n_inconsistent);
   annotated.release ();
+  missing_nodes.release ();
+  stale_decls.release ();
 }

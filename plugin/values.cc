@@ -526,8 +526,7 @@ lp_annotate_values (lp_graph *g, const lp_profile_record *rec, FILE *dump)
 	  for (int b = 0; b < s->n_counters; b++)
 	    if (c[b] && s->icall && b < s->n_counters - 1)
 	      fprintf (dump, " %s:%" PRId64,
-		       IDENTIFIER_POINTER
-			 (DECL_ASSEMBLER_NAME (s->candidates->fns[b]->node->decl)),
+		       lp_symbol_name (s->candidates->fns[b]->node->decl),
 		       (int64_t) c[b]);
 	    else if (c[b] && s->icall)
 	      fprintf (dump, " other:%" PRId64, (int64_t) c[b]);
@@ -849,8 +848,7 @@ lp_inherit_first_run (void)
 	      changed = true;
 	      if (lp_dump_stream ())
 		fprintf (lp_dump_stream (), "first run %s %d inherited\n",
-			 IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (node->decl)),
-			 best);
+			 lp_symbol_name (node->decl), best);
 	    }
 	}
     }

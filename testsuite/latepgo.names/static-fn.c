@@ -1,4 +1,5 @@
-/* The program of names.exp: one static function, one global.  */
+/* The program of names.exp and gccflags.exp: one static function, one
+   global.  */
 
 static __attribute__ ((noinline)) int
 sfun (int x)
