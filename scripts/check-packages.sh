@@ -24,7 +24,8 @@
 #      the plugin's dump (at one path, for both) stays in order.
 #   4. scripts/use-dump-summary.sh on the first use build: functions in
 #      the profile, trained, matched, stale, unused, and the functions
-#      compiled without a profile (files never trained) as missing.
+#      compiled without a profile (files never trained) as missing;
+#      and what 'latepgo-profdata report' makes of its LATEPGO_REPORT.
 #   5. Reproducibility: the two use builds' .debs compared byte for
 #      byte, and for those that differ, the DW_AT_producer strings of
 #      the -dbgsym packages' debug files.
@@ -197,13 +198,13 @@ check_package () {
   for side in a b; do
     if [ $side = a ]; then usetree=$w/use-a/$(basename "$src"); else usetree=$w/use-b/deeper/$(basename "$src"); fi
     cp "$w/$pkg.profdata" "$(dirname "$usetree")/$pkg.profdata"
-    rm -f "$dump"
+    rm -f "$dump" "$w/report-$side"
     say "$pkg: use build in $usetree"
     t2=$(date +%s)
     deb_build "$usetree" "$w/use-$side.log" \
       DEB_LDFLAGS_APPEND="-specs=$use" "${opts[@]}" TERM=dumb \
       DEB_CFLAGS_APPEND="-specs=$use -fplugin-arg-latepgo-dump=$dump" \
-      A_VARIABLE=/a/b/c/d/e/f/g LC_ALL=C.UTF-8 \
+      A_VARIABLE=/a/b/c/d/e/f/g LC_ALL=C.UTF-8 LATEPGO_REPORT="$w/report-$side" \
       LATEPGO_PROFILE_USE="$(dirname "$usetree")/$pkg.profdata" \
       DEB_CXXFLAGS_APPEND="-specs=$use -fplugin-arg-latepgo-dump=$dump" \
       DEB_BUILD_OPTIONS="$more parallel=1" HOME=/nonexistent \
@@ -232,6 +233,10 @@ check_package () {
   producers "$w/use-b/deeper" > "$w/producers-b.txt"
 
   say "$pkg: $summary"
+  if [ -f "$w/report-a" ]; then
+    say "$pkg: latepgo-profdata report of the first use build:"
+    "$profdata" report "$w/report-a" 2>&1 | sed 's/^/    /'
+  fi
   say "$pkg: build times: generate $((t1 - t0)) s (parallel=2), use $((times[0])) s and $((times[1])) s (parallel=1)"
   say "$pkg: reproducible: $same of $n .debs identical between the two use builds${differ[*]:+; differ: ${differ[*]}}"
   if ! cmp -s "$w/producers-a.txt" "$w/producers-b.txt"; then

@@ -42,6 +42,7 @@ profdata=$1 dump=$2 details=${3:-/dev/null}
 tool=${LATEPGO_PROFDATA:-$(dirname "$0")/../contrib/latepgo-profdata}
 [ -x "$tool" ] || tool=latepgo-profdata
 [ -f "$dump" ] || { echo "$0: no dump file $dump" >&2; exit 2; }
+: > "$details" || exit 2
 
 show=$("$tool" show --all-functions --counts "$profdata") \
   || { echo "$0: $tool cannot read $profdata" >&2; exit 2; }
