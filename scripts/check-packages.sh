@@ -138,15 +138,23 @@ deb_build () {
 }
 
 # The DW_AT_producer strings of the debug files in the -dbgsym .debs
-# of DIR, one per line, sorted and unique.
+# of DIR, one per line, sorted and unique.  dh_dwz moves strings that
+# several files share into a common file under .dwz/, which the
+# producer attributes then name only by offset ("alt indirect string"):
+# the "GNU ..." strings of every file's .debug_str are taken too.
 producers () {
-  local dir=$1 d x
+  local dir=$1 d f x
   x=$(mktemp -d "$work/x.XXXXXX")
   for d in "$dir"/*-dbgsym_*.deb; do
     [ -f "$d" ] && dpkg-deb -x "$d" "$x"
   done
-  find "$x" -type f -name '*.debug' -exec readelf --debug-dump=info {} + 2>/dev/null \
-    | sed -n 's/.*DW_AT_producer *: *\((indirect string[^)]*): \)\?//p' | sort -u
+  find "$x" -type f | while read -r f; do
+    readelf --debug-dump=info "$f" 2>/dev/null \
+      | sed -n 's/.*DW_AT_producer *: *\((indirect string[^)]*): \)\?//p' \
+      | grep -v '^(alt indirect string'
+    readelf -z -p .debug_str "$f" 2>/dev/null \
+      | sed -n 's/^ *\[ *[0-9a-f]*\]  *\(GNU [A-Z][^ ]* [0-9].*\)$/\1/p'
+  done | sort -u
   rm -rf "$x"
 }
 
