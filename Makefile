@@ -10,6 +10,8 @@
 #   make demo          deps, build, then the example in demo/
 #   make bench         benchmark suite, full mode (< 30 min; bench/README)
 #   make bench-quick   benchmark suite, quick mode (a few minutes)
+#   make fuzz          libFuzzer campaign over fuzz/'s harnesses,
+#                      FUZZ_SECONDS (default 60) each
 #   make install       PREFIX (/usr/local) and DESTDIR are honoured
 #   make uninstall
 #   make clean
@@ -119,7 +121,7 @@ install: all
 	if [ -f libprof/latepgo-prof.h ]; then \
 	  install -d $(DESTDIR)$(INCLUDEDIR) && \
 	  install -m 644 libprof/latepgo-prof.h $(DESTDIR)$(INCLUDEDIR)/latepgo-prof.h; fi
-	for d in README libprof/README; do \
+	for d in README libprof/README doc/*; do \
 	  if [ -f $$d ]; then install -m 644 $$d $(DESTDIR)$(DOCDIR)/`echo $$d | tr / -`; fi; \
 	done
 
@@ -128,14 +130,15 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(TOOLS))
 	rm -f $(addprefix $(DESTDIR)$(PKGLIBDIR)/,$(SPECS))
 	rm -f $(DESTDIR)$(INCLUDEDIR)/latepgo-prof.h
-	rm -f $(DESTDIR)$(DOCDIR)/README $(DESTDIR)$(DOCDIR)/libprof-README
+	rm -f $(DESTDIR)$(DOCDIR)/README $(DESTDIR)$(DOCDIR)/libprof-README \
+	  $(DESTDIR)$(DOCDIR)/doc-*
 	if [ -n "$(GCCPLUGINDIR)" ]; then rm -f $(DESTDIR)$(GCCPLUGINDIR)/latepgo.so; fi
 	if [ -n "$(GCCLIBDIR)" ]; then \
 	  for s in $(SPECS); do rm -f $(DESTDIR)$(GCCLIBDIR)/$$s; done; fi
 	-rmdir $(DESTDIR)$(PKGLIBDIR) $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 clean:
-	@for d in plugin libprof contrib; do $(MAKE) -C $$d clean || exit 1; done
+	@for d in plugin libprof contrib fuzz; do $(MAKE) -C $$d clean || exit 1; done
 	rm -f $(addprefix specs/,$(SPECS))
 	rm -rf demo/build
 	rm -rf testsuite/*.sum testsuite/*.log testsuite/scratch
@@ -148,7 +151,12 @@ bench: all
 bench-quick: all
 	bash bench/run.sh quick
 
-.PHONY: bench bench-quick
+# A fuzzing campaign (make check runs each harness a few seconds only).
+FUZZ_SECONDS ?= 60
+fuzz: plugin
+	$(MAKE) -C fuzz run FUZZ_SECONDS=$(FUZZ_SECONDS)
+
+.PHONY: bench bench-quick fuzz
 .PHONY: all plugin libprof contrib specs deps check demo check-specs-zlib \
 	check-cmake-rebuild check-packages \
 	install uninstall clean

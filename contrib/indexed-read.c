@@ -1,5 +1,5 @@
 /* indexed-read.c: reader for indexed instrumentation profiles,
-   versions 4 to 7 (profile-formats.md section 3).  It iterates the
+   versions 4 to 7 (doc/indexed-format.md).  It iterates the
    hash-table payload as llvm-profdata does, and additionally checks
    the bucket table and every key hash so that a file that would break
    compiler look-ups is rejected.  */
@@ -37,7 +37,7 @@ rd32 (const unsigned char *p)
 	 | (uint32_t) p[3] << 24;
 }
 
-/* Skip the summary at *POS (3.3).  */
+/* Skip the summary at *POS (doc/indexed-format.md section 3).  */
 static int
 skip_summary (const struct idx_reader *r, size_t *pos, const char *which,
 	      struct lp_err *err)

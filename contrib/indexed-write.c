@@ -1,5 +1,5 @@
 /* indexed-write.c: writer for the indexed profile format, version 7
-   (profile-formats.md 3.1-3.5):
+   (doc/indexed-format.md sections 1-5):
 
      header      Magic, Version|variant, 0, HashType 0, HashOffset
      summary     6 fields + 16 cutoff entries (twice if CSIR)
@@ -48,7 +48,7 @@ put32 (FILE *out, uint32_t v)
   fwrite (b, 1, 4, out);
 }
 
-/* Size of the ValueProfData block of R (1.9).  */
+/* Size of the ValueProfData block of R (doc/raw-format.md section 8).  */
 static uint64_t
 value_data_size (const struct lp_record *r)
 {
@@ -170,7 +170,8 @@ lp_write_indexed (FILE *out, struct lp_record **recs, size_t num,
 	}
     }
 
-  /* Bucket count as LLVM's OnDiskChainedHashTableGenerator (3.4).  */
+  /* Bucket count as LLVM's OnDiskChainedHashTableGenerator
+     (doc/indexed-format.md section 4).  */
   if (nitems <= 2)
     nbuckets = 1;
   else

@@ -2,7 +2,7 @@
    IP samples of binaries built with -fplugin-arg-latepgo-probes into a
    probe-based LLVM sample profile (text, nested), for the machines
    where llvm-profgen cannot help: it needs LBR, and we only have
-   cpu-clock samples (profile-formats.md 4.6).
+   cpu-clock samples (doc/data-path.md section 8).
 
      latepgo-profgen --binary=BIN [--binary=LIB.so ...] --perf=perf.data -o OUT
 

@@ -11,7 +11,7 @@ void lp_md5 (const void *data, size_t len, unsigned char digest[16]);
 
 /* MD5LOW64: the first 8 digest bytes read as a little-endian u64.
    This is LLVM's NameRef, indexed key hash and GUID
-   (profile-formats.md, section 0).  */
+   (doc/raw-format.md, conventions).  */
 uint64_t lp_md5low64 (const void *data, size_t len);
 
 #endif /* LATEPGO_MD5_H */

@@ -1,6 +1,6 @@
 /* probe-decode.c: decoder of .pseudo_probe_desc and .pseudo_probe
-   (probe-decode.h; byte layout in shared/docs/profile-formats.md 4.2
-   and 4.3).  Every read is bounds-checked; a bad section is reported
+   (probe-decode.h; byte layout in doc/probes.md sections 3 and
+   4).  Every read is bounds-checked; a bad section is reported
    with the offset of the record or field that is wrong.  */
 
 #include "probe-decode.h"

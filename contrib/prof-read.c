@@ -56,7 +56,10 @@ slurp (int fd, struct lp_profile *prof, struct lp_err *err)
 }
 
 /* Whether the first bytes of BUF look like a text profile: printable
-   ASCII or white space only (as LLVM's TextInstrProfReader::hasFormat).  */
+   ASCII, white space or bytes of UTF-8 sequences only.  LLVM's
+   TextInstrProfReader::hasFormat checks only the first 8 bytes; C
+   identifiers may be UTF-8, and the text we write with such names
+   must read back.  The text reader validates the rest.  */
 static int
 looks_like_text (const unsigned char *buf, size_t size)
 {
@@ -64,7 +67,7 @@ looks_like_text (const unsigned char *buf, size_t size)
   for (size_t i = 0; i < n; i++)
     if (!(buf[i] == '\n' || buf[i] == '\r' || buf[i] == '\t'
 	  || buf[i] == '\v' || buf[i] == '\f'
-	  || (buf[i] >= 0x20 && buf[i] < 0x7f)))
+	  || (buf[i] >= 0x20 && buf[i] != 0x7f)))
       return 0;
   return 1;
 }

@@ -1,6 +1,7 @@
 /* prof-store.c: the record store, a chained hash table keyed by (name,
    FuncHash), and the merge rules of llvm-profdata merge: counts of
-   equal keys are summed (weighted, saturating at 2^64-1), different
+   equal keys are summed (weighted, saturating at 2^64-1; a first-run
+   time, latepgo-abi.h, keeps the earliest instead), different
    hashes under one name stay apart, and a record whose counter count
    differs from the stored one is dropped with a warning.  */
 
@@ -72,6 +73,15 @@ store_grow (struct lp_store *store)
   free (old);
 }
 
+/* The number of leading counters of REC that are counts, summed by a
+   merge: all but a first-run time (latepgo-abi.h), which is not
+   weighted and keeps the earliest.  */
+static uint32_t
+summed_counts (const struct lp_record_in *rec)
+{
+  return rec->num_counts - (latepgo_has_first_run (rec->hash) ? 1 : 0);
+}
+
 /* Make a store record from REC scaled by WEIGHT; set *OVERFLOW if a
    count saturated.  */
 static struct lp_record *
@@ -89,10 +99,9 @@ record_new (const struct lp_record_in *rec, uint64_t weight, int *overflow)
   r->name_md5 = rec->name_md5;
   r->hash = rec->hash;
   r->num_counts = rec->num_counts;
-  if (weight == 1)
-    memcpy (r->counts, rec->counts, counts_size);
-  else
-    for (uint32_t i = 0; i < rec->num_counts; i++)
+  memcpy (r->counts, rec->counts, counts_size);
+  if (weight != 1)
+    for (uint32_t i = 0; i < summed_counts (rec); i++)
       {
 	r->counts[i] = lp_sat_mul (rec->counts[i], weight);
 	*overflow |= r->counts[i] == UINT64_MAX && rec->counts[i] != UINT64_MAX;
@@ -147,8 +156,9 @@ lp_store_add (struct lp_store *store, const struct lp_record_in *rec,
   else
     {
       uint64_t *c = r->counts;
+      uint32_t n = summed_counts (rec);
       if (weight == 1)
-	for (uint32_t i = 0; i < rec->num_counts; i++)
+	for (uint32_t i = 0; i < n; i++)
 	  {
 	    uint64_t v;
 	    if (__builtin_add_overflow (c[i], rec->counts[i], &v))
@@ -156,7 +166,7 @@ lp_store_add (struct lp_store *store, const struct lp_record_in *rec,
 	    c[i] = v;
 	  }
       else
-	for (uint32_t i = 0; i < rec->num_counts; i++)
+	for (uint32_t i = 0; i < n; i++)
 	  {
 	    uint64_t m, v;
 	    if (__builtin_mul_overflow (rec->counts[i], weight, &m))
@@ -165,6 +175,9 @@ lp_store_add (struct lp_store *store, const struct lp_record_in *rec,
 	      v = UINT64_MAX, overflow = 1;
 	    c[i] = v;
 	  }
+      /* Keep the earliest first-run time, as GCC's time-profile merge.  */
+      if (n < rec->num_counts)
+	c[n] = latepgo_first_run_merge (c[n], rec->counts[n]);
       for (int k = 0; k < LP_NUM_VALUE_KINDS; k++)
 	{
 	  if (r->num_sites[k] != rec->num_sites[k])

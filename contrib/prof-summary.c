@@ -1,4 +1,4 @@
-/* prof-summary.c: the profile summary (profile-formats.md 3.3, LLVM's
+/* prof-summary.c: the profile summary (doc/indexed-format.md section 3, LLVM's
    InstrProfSummaryBuilder): counts of functions and blocks, maxima, and
    for each cutoff the minimum count of the hottest blocks that make up
    that fraction of the total.  Counter value 2^64-1 is skipped as
@@ -62,7 +62,8 @@ lp_summary_compute (struct lp_summary *sum, struct lp_record **recs,
 	}
     }
 
-  /* Walk the counts from the largest down (3.3).  */
+  /* Walk the counts from the largest down (doc/indexed-format.md
+     section 3).  */
   qsort (all, n, sizeof *all, cmp_desc);
   {
     size_t i = 0;

@@ -1,9 +1,9 @@
 /* profdata.h: the in-memory profile model of latepgo-profdata and the
    interfaces between its readers, the record store and its writers.
 
-   The formats themselves are specified in shared/docs/profile-formats.md
-   (raw v8: section 1, names and hashes: section 2, indexed v7 and text:
-   section 3); each reader or writer file names the section it follows.  */
+   The formats themselves are described in doc/raw-format.md (raw v8,
+   names and hashes) and doc/indexed-format.md (indexed v7 and text);
+   each reader or writer file names the section it follows.  */
 
 #ifndef LATEPGO_PROFDATA_H
 #define LATEPGO_PROFDATA_H
@@ -223,7 +223,7 @@ struct lp_summary_entry
   uint64_t num_blocks;
 };
 
-/* The profile summary of profile-formats.md 3.3.  */
+/* The profile summary of doc/indexed-format.md section 3.  */
 struct lp_summary
 {
   uint64_t num_functions;
@@ -273,8 +273,14 @@ void lp_write_text_header (FILE *out, uint64_t variant, int with_comments);
 void lp_write_text_record (FILE *out, const struct lp_record *rec,
 			   const struct lp_symtab *tab);
 
-/* Write the NUM sorted records RECS as a text profile.  Returns 0 or
-   -1.  */
+/* Whether NAME can be a record's name in a text profile and read
+   back: not empty, not a comment, header or number line, no control
+   character but tab.  */
+int lp_text_name_ok (const char *name, size_t len);
+
+/* Write the NUM sorted records RECS as a text profile, leaving out
+   with a warning those whose name is not lp_text_name_ok.  Returns 0
+   or -1.  */
 int lp_write_text (FILE *out, struct lp_record **recs, size_t num,
 		   uint64_t variant);
 

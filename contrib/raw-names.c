@@ -1,5 +1,5 @@
 /* raw-names.c: decoding the names blob of a raw profile
-   (profile-formats.md 1.8) into a NameRef -> name map.  The last
+   (doc/raw-format.md section 7) into a NameRef -> name map.  The last
    decoded blob is kept: raw profiles of one program carry identical
    blobs, so merging many of them inflates and hashes the names once.  */
 

@@ -1,5 +1,5 @@
 /* raw-read.c: reader for raw instrumentation profiles, version 8
-   (profile-formats.md section 1): 64- and 32-bit layouts, either byte
+   (doc/raw-format.md): 64- and 32-bit layouts, either byte
    order, concatenated profiles, binary-id area, byte-coverage counters
    and value-profile data.  Every bound that LLVM 14's reader checks is
    checked here, plus the consistency of concatenated profiles.  */
@@ -222,7 +222,8 @@ parse_header (struct raw_reader *r, size_t off, int index,
   h->rec_size = h->ptr32 ? 40 : 48;
   h->counter_size = (h->variant & LP_VARIANT_BYTE_COVERAGE) ? 1 : 8;
 
-  /* Section offsets, relative to the file start (1.1).  */
+  /* Section offsets, relative to the file start
+     (doc/raw-format.md section 1).  */
   ADD_OR_FAIL (h->data_off, off + RAW_HEADER_SIZE, bin_ids);
   MUL_OR_FAIL (t, h->data_size, h->rec_size);
   ADD_OR_FAIL (t, t, h->data_off);
@@ -248,7 +249,8 @@ too_big:
   return -1;
 }
 
-/* Check every data record of H against the counters (1.6).  */
+/* Check every data record of H against the counters
+   (doc/raw-format.md section 5).  */
 static int
 check_records (struct raw_reader *r, const struct raw_hdr *h,
 	       struct lp_err *err)
@@ -300,7 +302,8 @@ check_records (struct raw_reader *r, const struct raw_hdr *h,
   return 0;
 }
 
-/* Check the ValueProfData block at *POS (1.9) and advance *POS past it.  */
+/* Check the ValueProfData block at *POS (doc/raw-format.md section 8)
+   and advance *POS past it.  */
 static int
 check_value_block (struct raw_reader *r, size_t *pos, uint64_t rec_index,
 		   struct lp_err *err)
@@ -449,16 +452,12 @@ decode_value_block (struct raw_reader *r, size_t *pos,
 /* Pass the records of the checked profile H to SINK.  */
 static void
 emit_profile (struct raw_reader *r, const struct raw_hdr *h,
-	      lp_sink_fn sink, void *ctx)
+	      const char *path, lp_sink_fn sink, void *ctx)
 {
-  static uint64_t empty_md5;
-  static int have_empty_md5;
   size_t pos = h->vd_off;
   struct lp_err err;
   int have_vp = 0;
 
-  if (!have_empty_md5)
-    empty_md5 = lp_md5low64 ("", 0), have_empty_md5 = 1;
   if (lp_raw_names_load (r->buf + h->names_off, h->names_size, &err) < 0)
     lp_fatal (NULL, "internal error: %s", err.msg);
   for (uint64_t i = 0; i < h->data_size && !have_vp; i++)
@@ -478,15 +477,18 @@ emit_profile (struct raw_reader *r, const struct raw_hdr *h,
 
       read_rec (r, h, i, &rec);
       memset (&in, 0, sizeof in);
-      if (lp_raw_names_lookup (rec.name_ref, &in.name, &in.name_len))
-	in.name_md5 = rec.name_ref;
-      else
+      if (!lp_raw_names_lookup (rec.name_ref, &in.name, &in.name_len))
 	{
-	  /* LLVM gives a record whose name is missing an empty name.  */
-	  in.name = "";
-	  in.name_len = 0;
-	  in.name_md5 = empty_md5;
+	  /* LLVM gives such a record an empty name, which no text
+	     profile can hold and no function has.  */
+	  lp_warning (path, "data record %" PRIu64 " has no name (NameRef "
+		      "0x%016" PRIx64 " is not in the names section); record "
+		      "dropped", i, rec.name_ref);
+	  if (rec.num_sites[0] || rec.num_sites[1])
+	    pos += rd32 (r, pos);
+	  continue;
 	}
+      in.name_md5 = rec.name_ref;
       in.hash = rec.func_hash;
       in.num_counts = rec.num_counters;
       if (rec.num_counters > r->counts_cap)
@@ -552,7 +554,7 @@ lp_raw_read (struct lp_profile *prof, lp_sink_fn sink, void *ctx,
 	prof->variant |= h.variant;
       prof->num_records += h.data_size;
       if (sink)
-	emit_profile (&r, &h, sink, ctx);
+	emit_profile (&r, &h, prof->path, sink, ctx);
       /* Zero bytes may follow; anything else must be another profile on
 	 an 8-byte boundary.  */
       off = h.end;

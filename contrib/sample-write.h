@@ -1,6 +1,6 @@
 /* sample-write.h: the probe counts of all binaries gathered into one
    probe-based sample profile, written in LLVM's nested text format
-   (shared/docs/profile-formats.md 4.5).
+   (doc/sample-format.md).
 
    One profile per top-level function GUID with at least one sample in
    its probe regions or those of its inlinees:

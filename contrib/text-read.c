@@ -1,6 +1,6 @@
 /* text-read.c: reader for the text profile format written by
-   llvm-profdata merge --text (profile-formats.md 3.8).  Lines starting
-   with '#' and empty lines are skipped everywhere.  */
+   llvm-profdata merge --text (doc/indexed-format.md section 7).  Lines
+   starting with '#' and empty lines are skipped everywhere.  */
 
 #include "profdata.h"
 #include "md5.h"
@@ -215,6 +215,13 @@ lp_text_read (struct lp_profile *prof, lp_sink_fn sink, void *ctx,
       memset (&in, 0, sizeof in);
       in.name = r.line;
       in.name_len = r.len;
+      if (!lp_text_name_ok (in.name, in.name_len))
+	{
+	  lp_seterr (err, "line %zu: malformed instrumentation profile data: "
+		     "expected a function name, found '%.*s'", r.line_no,
+		     (int) (r.len > 80 ? 80 : r.len), r.line);
+	  goto out;
+	}
       if (read_number (&r, 1, &hash, "a function hash", err) < 0
 	  || read_number (&r, 0, &n, "a number of counters", err) < 0)
 	goto out;
@@ -223,6 +230,15 @@ lp_text_read (struct lp_profile *prof, lp_sink_fn sink, void *ctx,
 	  lp_seterr (err, "line %zu: malformed instrumentation profile data: "
 		     "number of counters %" PRIu64 " is invalid", r.line_no,
 		     n);
+	  goto out;
+	}
+      /* Each counter takes a line of at least one digit: a number the
+	 rest of the input cannot hold must not size an allocation.  */
+      if (n > (uint64_t) (r.end - r.p + 1) / 2)
+	{
+	  lp_seterr (err, "line %zu: malformed instrumentation profile data: "
+		     "%" PRIu64 " counters do not fit in the %zu bytes left",
+		     r.line_no, n, (size_t) (r.end - r.p));
 	  goto out;
 	}
       if (n > r.counts_cap)

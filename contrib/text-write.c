@@ -1,5 +1,5 @@
 /* text-write.c: writer for the text profile format, byte-compatible
-   with llvm-profdata merge --text (profile-formats.md 3.8):
+   with llvm-profdata merge --text (doc/indexed-format.md section 7):
 
      # IR level Instrumentation Flag      header, see lp_write_text_header
      :ir
@@ -15,7 +15,9 @@
      (empty line)
 
    Indirect-call targets are printed by name (LP_EXTERNAL_SYMBOL when
-   the hash names no record), mem-op sizes as numbers.  */
+   the hash names no record), mem-op sizes as numbers.  A record whose
+   name would not read back (lp_text_name_ok) is left out, with a
+   warning.  */
 
 #include "profdata.h"
 #include "tool-util.h"
@@ -101,6 +103,20 @@ lp_write_text_record (FILE *out, const struct lp_record *r,
 }
 
 int
+lp_text_name_ok (const char *name, size_t len)
+{
+  uint64_t v;
+  if (len == 0 || name[0] == '#' || name[0] == ':'
+      || lp_parse_u64 (name, len, 0, &v) == 0)
+    return 0;
+  for (size_t i = 0; i < len; i++)
+    if (((unsigned char) name[i] < 0x20 && name[i] != '\t')
+	|| name[i] == 0x7f)
+      return 0;
+  return 1;
+}
+
+int
 lp_write_text (FILE *out, struct lp_record **recs, size_t num,
 	       uint64_t variant)
 {
@@ -109,7 +125,12 @@ lp_write_text (FILE *out, struct lp_record **recs, size_t num,
   lp_symtab_init (&tab, recs, num);
   lp_write_text_header (out, variant, 1);
   for (size_t i = 0; i < num; i++)
-    lp_write_text_record (out, recs[i], &tab);
+    if (lp_text_name_ok (recs[i]->name, recs[i]->name_len))
+      lp_write_text_record (out, recs[i], &tab);
+    else
+      lp_warning (NULL, "the function with hash 0x%016" PRIx64 " has a name "
+		  "the text format cannot hold; left out of the text output",
+		  recs[i]->hash);
   lp_symtab_free (&tab);
   return ferror (out) ? -1 : 0;
 }

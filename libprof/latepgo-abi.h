@@ -3,7 +3,7 @@
 
    Included by plugin/ (C++), libprof/ (C) and contrib/ (C).  The layout
    is LLVM's raw instrumentation profile, version 8, as specified in
-   shared/docs/profile-formats.md; the object-file side mirrors what
+   doc/raw-format.md; the object-file side mirrors what
    clang 14 emits, so clang-instrumented objects and ours can share one
    program and one runtime.
 
@@ -76,9 +76,31 @@
 /* First-run order (GCC's time profile, for -freorder-functions): the
    last counter of every function profiled with values holds 0 until
    the function first runs, then the value of ++LATEPGO_CLOCK_SYMBOL, a
-   hidden unsigned long long of the runtime.  Merged profiles sum the
-   ranks, which keeps the order of functions every run reaches.  */
+   hidden unsigned long long of the runtime.  Such a function says so
+   in its FuncHash: bits 36-59 hold LATEPGO_FIRST_RUN_TAG (its checksum
+   is the other 36 bits), so that merges -- the runtime's and
+   latepgo-profdata's -- keep the earliest nonzero time of that counter
+   instead of a sum, as GCC's time-profile merge does.  A clang IR hash
+   carries the tag by chance once in 2^24 functions.  */
 #define LATEPGO_CLOCK_SYMBOL "__latepgo_first_run_clock"
+#define LATEPGO_FIRST_RUN_TAG_MASK (0xffffffULL << 36)
+#define LATEPGO_FIRST_RUN_TAG      (0x1a7e5dULL << 36)
+
+/* Whether the last counter of a record with FuncHash HASH is a
+   first-run time.  */
+static inline int
+latepgo_has_first_run (unsigned long long hash)
+{
+  return (hash & LATEPGO_FIRST_RUN_TAG_MASK) == LATEPGO_FIRST_RUN_TAG;
+}
+
+/* The merge of first-run times A and B: the earlier, 0 meaning "never
+   ran".  */
+static inline unsigned long long
+latepgo_first_run_merge (unsigned long long a, unsigned long long b)
+{
+  return a && (!b || a < b) ? a : b;
+}
 
 /* Per-thread counter shards (update=atomic; libprof/prof-shard.c).
    LATEPGO_SHARD_DELTA_SYMBOL is a hidden, initial-exec thread-local
@@ -119,7 +141,7 @@ latepgo_memop_bucket_min (unsigned b)
   return 1ULL << ((b - 10) / 2 + 4);
 }
 
-/* Raw profile constants (profile-formats.md, sections 1.2-1.4).  */
+/* Raw profile constants (doc/raw-format.md, sections 2 and 3).  */
 #define LATEPGO_RAW_MAGIC_64      0xff6c70726f667281ULL
 #define LATEPGO_RAW_MAGIC_32      0xff6c70726f665281ULL
 #define LATEPGO_RAW_VERSION       8ULL
@@ -130,7 +152,7 @@ latepgo_memop_bucket_min (unsigned b)
 #define LATEPGO_RAW_HEADER_WORDS  11
 #define LATEPGO_VALUE_KIND_LAST   1
 
-/* Indexed profile constants (profile-formats.md, section 3).  */
+/* Indexed profile constants (doc/indexed-format.md, section 2).  */
 #define LATEPGO_INDEXED_MAGIC     0x8169666f72706cffULL
 #define LATEPGO_INDEXED_VERSION   7ULL
 

@@ -340,19 +340,33 @@ update_file (int fd, const char *path, uint64_t size, struct lp_image *img,
 			    &scan) != 0)
     return -1;
 
+  /* Bytes after the last good profile that are not one (a torn write,
+     a damaged file) would keep the file unreadable for every reader:
+     the merge and append paths drop them.  */
+  if (scan.foreign && (scan.match >= 0 || scan.ours))
+    lp_warning ("profile file '%s' is damaged after its first %llu bytes; "
+		"dropping the %llu bytes from there", path,
+		(unsigned long long) scan.end,
+		(unsigned long long) (size - scan.end));
+
   if (scan.match >= 0)
     {
       int delta = written_valid && strcmp (name->written_path, path) == 0;
       lp_image_fill_counters (img, delta ? written : NULL);
       *what = "merged into the existing profile";
-      return lp_merge_counters (fd, (uint64_t) scan.match, img);
+      int saturated = 0;
+      if (lp_merge_counters (fd, (uint64_t) scan.match, img, &saturated) != 0)
+	return -1;
+      if (saturated)
+	lp_warning ("counts in profile file '%s' passed 2^64-1; kept at "
+		    "18446744073709551615", path);
+      return scan.foreign ? ftruncate (fd, (off_t) scan.end) : 0;
     }
 
   lp_image_fill_counters (img, NULL);
   if (scan.ours)
     {
-      /* Profiles of other modules of this run precede ours; anything
-	 after the last good profile is a torn write, dropped.  */
+      /* Profiles of other modules of this run precede ours.  */
       uint64_t at = scan.end + lp_pad8 (scan.end);
       static const char zeros[8];
       *what = "appended to the profiles of other modules";

@@ -153,8 +153,31 @@ struct lp_image
   size_t raw_alloc;
   struct lp_dup *dups;
   size_t num_dups, dups_alloc;
+  /* One bit per counter: set for the first-run time of a record
+     (latepgo_has_first_run), which merges keep the earliest of.  */
+  uint64_t *first_run;
+  size_t first_run_alloc;
   uint64_t skipped;		/* Malformed records left out.  */
 };
+
+/* Whether counter SLOT of IMG is a first-run time.  */
+static inline int
+lp_is_first_run_slot (const struct lp_image *img, uint64_t slot)
+{
+  return (img->first_run[slot / 64] >> (slot % 64)) & 1;
+}
+
+/* Counter SLOT of IMG merged with OTHER: the earlier first-run time,
+   or the sum saturated at 2^64-1.  */
+static inline uint64_t
+lp_merge_slot (const struct lp_image *img, uint64_t slot, uint64_t mine,
+	       uint64_t other)
+{
+  uint64_t sum;
+  if (lp_is_first_run_slot (img, slot))
+    return latepgo_first_run_merge (mine, other);
+  return __builtin_add_overflow (mine, other, &sum) ? UINT64_MAX : sum;
+}
 
 #define LP_HEADER_SIZE (LATEPGO_RAW_HEADER_WORDS * 8)
 #define LP_RECORD_SIZE 48
@@ -186,7 +209,7 @@ struct lp_scan
 
 extern int lp_scan_file (int, uint64_t, const struct lp_image *, uint64_t,
 			 int, struct lp_scan *);
-extern int lp_merge_counters (int, uint64_t, struct lp_image *);
+extern int lp_merge_counters (int, uint64_t, struct lp_image *, int *);
 
 /* ------------------------------------------------------------------ */
 /* prof-shard.c: per-thread counters (update=atomic).  */

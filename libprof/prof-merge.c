@@ -2,7 +2,7 @@
    counts to ours.  The caller holds the file's lock.
 
    A file is a sequence of raw profiles, possibly separated by zero
-   bytes (profile-formats.md 1.1).  A profile in the file is compatible
+   bytes (doc/raw-format.md section 1).  A profile in the file is compatible
    with ours, and its counters can be added to ours slot by slot, when
    everything but the counters and the run token is byte-identical:
    header, binary ID, records (which include the counter offsets) and
@@ -143,11 +143,14 @@ lp_scan_file (int fd, uint64_t size, const struct lp_image *img,
 }
 
 /* Add the counters of the compatible profile at OFFSET of FD to IMG's
-   counters, and write the sums back to the file in place.  Return 0,
-   or -1 with errno set.  */
+   counters, and write the sums back to the file in place.  Sums
+   saturate at 2^64-1 (as latepgo-profdata's), setting *SATURATED;
+   first-run times keep the earlier (latepgo-abi.h).  Return 0, or -1
+   with errno set.  */
 
 int
-lp_merge_counters (int fd, uint64_t offset, struct lp_image *img)
+lp_merge_counters (int fd, uint64_t offset, struct lp_image *img,
+		   int *saturated)
 {
   uint64_t *mine = (uint64_t *) (img->buf + img->counters_off);
   uint64_t file_off = offset + img->counters_off;
@@ -168,7 +171,13 @@ lp_merge_counters (int fd, uint64_t offset, struct lp_image *img)
 	  return -1;
 	}
       for (uint64_t i = 0; i < n; i++)
-	mine[done + i] += scratch[i];
+	{
+	  uint64_t m = mine[done + i];
+	  mine[done + i] = lp_merge_slot (img, done + i, m, scratch[i]);
+	  if (m && scratch[i] > UINT64_MAX - m
+	      && !lp_is_first_run_slot (img, done + i))
+	    *saturated = 1;
+	}
       done += n;
       left -= n;
     }

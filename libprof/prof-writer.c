@@ -1,6 +1,6 @@
 /* prof-writer.c: lay out this module's profile in memory as one LLVM
    raw profile, version 8, 64-bit, host byte order
-   (shared/docs/profile-formats.md, section 1):
+   (doc/raw-format.md):
 
      header          11 x u64
                      Magic, Version = 8 | IR, BinaryIdsSize, DataSize
@@ -17,7 +17,8 @@
    FuncHash and NumCounters (an inline or template function emitted in
    several translation units, each copy with TU-local counters) become
    one record whose counters hold the sum of all copies; the other
-   copies' counter slots are written as 0.  Each record's CounterPtr is
+   copies' counter slots are written as 0 (a first-run time keeps the
+   earliest copy's, see latepgo-abi.h).  Each record's CounterPtr is
    recomputed for its position in the written array, so CounterPtr
    stays consistent with CountersDelta:
      CounterPtr_i = address(first counter) - (start(data) + 48 * i).
@@ -108,6 +109,8 @@ lp_image_build (struct lp_image *img, uint64_t token)
   img->raw = lp_alloc (img->raw_alloc);
   img->dups_alloc = nraw * sizeof (struct lp_dup);
   img->dups = lp_alloc (img->dups_alloc);
+  img->first_run_alloc = (ncounters / 64 + 1) * 8;
+  img->first_run = lp_alloc (img->first_run_alloc);
   size_t table_size = 16;
   while (table_size < 2 * nraw)
     table_size *= 2;
@@ -116,7 +119,7 @@ lp_image_build (struct lp_image *img, uint64_t token)
   table = lp_alloc (table_alloc);
   slots = (uint64_t *) (table + table_size);
   if (!img->buf || (ncounters && !img->raw) || (nraw && !img->dups)
-      || !table)
+      || !img->first_run || !table)
     {
       lp_error ("cannot allocate %zu bytes for the profile; "
 		"no profile written", img->buf_alloc);
@@ -169,6 +172,11 @@ lp_image_build (struct lp_image *img, uint64_t token)
       w->num_counters = r->num_counters;
       w->num_value_sites[0] = 0;
       w->num_value_sites[1] = 0;
+      if (latepgo_has_first_run (r->func_hash))
+	{
+	  uint64_t last = slot + r->num_counters - 1;
+	  img->first_run[last / 64] |= (uint64_t) 1 << (last % 64);
+	}
       table[h] = (uint32_t) (nout + 1);
       slots[nout] = slot;
       nout++;
@@ -236,7 +244,8 @@ lp_image_fill_counters (struct lp_image *img, const uint64_t *base)
       const struct lp_dup *dup = &img->dups[d];
       for (uint64_t i = 0; i < dup->n; i++)
 	{
-	  c[dup->to + i] += c[dup->from + i];
+	  c[dup->to + i] = lp_merge_slot (img, dup->to + i, c[dup->to + i],
+					  c[dup->from + i]);
 	  c[dup->from + i] = 0;
 	}
     }
@@ -250,6 +259,7 @@ lp_image_free (struct lp_image *img)
   lp_free (img->buf, img->buf_alloc);
   lp_free (img->raw, img->raw_alloc);
   lp_free (img->dups, img->dups_alloc);
+  lp_free (img->first_run, img->first_run_alloc);
   memset (img, 0, sizeof *img);
 }
 

@@ -287,11 +287,12 @@ lp_build_graph (lp_graph *g, bool exact_calls, bool values)
   g->checksum = g->checksum_plain;
   if (g->values)
     {
+      /* The tag tells merges that the last counter is the first-run
+	 time (latepgo-abi.h).  */
       lp_checksum_value_sites (g, &bytes);
-      g->checksum = lp_md5_low64 (bytes.address (), bytes.length ())
-		    & LATEPGO_HASH_MASK;
-      if (g->checksum == 0)
-	g->checksum = 1;
+      g->checksum = ((lp_md5_low64 (bytes.address (), bytes.length ())
+		      & LATEPGO_HASH_MASK & ~LATEPGO_FIRST_RUN_TAG_MASK)
+		     | LATEPGO_FIRST_RUN_TAG);
     }
 }
 

@@ -46,7 +46,7 @@
    (tree-profile.cc), so after early inlining and the early
    optimizations and before IPA inlining: functions GCC inlined early are
    counted in their callers, and the CFG we instrument is the one the
-   optimizers will see.  See shared/docs/gcc-plugin-guide.md 1.3.  */
+   optimizers will see.  See doc/data-path.md section 1.  */
 
 #include "gcc-common.h"
 #include "plugin-version.h"
@@ -244,7 +244,7 @@ public:
 
 /* Early function splitting changes the CFG we instrument and creates
    .part functions; native FDO disables it in both its builds, and so
-   do we (gcc-plugin-guide.md 5.6).  A probes build and a sample-use
+   do we (doc/data-path.md section 1).  A probes build and a sample-use
    build leave it on: the production build is a plain one.  */
 
 static void
@@ -395,6 +395,14 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	       info->base_name, info->base_name, info->base_name);
       return 0;
     }
+  /* Static functions are named relative to the directory of the
+     compile (names.cc, which asks get_src_pwd).  Preprocessed output
+     that is compiled elsewhere, as on distcc's helpers, must carry
+     that directory in GCC's '# 0 "DIR//"' line marker, which the
+     preprocessor writes only with -g unless told to.  */
+  if (flag_working_directory == -1)
+    flag_working_directory = 1;
+
   if (latepgo_opts.generate && latepgo_opts.probes)
     {
       error ("latepgo: %<probes%> goes into the production build, not the "

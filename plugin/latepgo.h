@@ -270,6 +270,7 @@ extern const struct ggc_root_tab lp_generate_roots[];
 extern bool lp_profile_load (const char *);
 extern const vec<lp_profile_record> *lp_profile_lookup (const char *);
 extern gcov_type lp_profile_counter (const lp_profile_record *, unsigned);
+extern gcov_type lp_profile_first_run (const lp_profile_record *);
 
 /* use.cc */
 extern void lp_use_begin (void);

@@ -1,6 +1,6 @@
 /* names.cc: which functions are instrumented, and their profile names.
 
-   Profile names follow LLVM's IR PGO (profile-formats.md section 2.1):
+   Profile names follow LLVM's IR PGO (doc/data-path.md section 2):
    a function with external, weak or COMDAT linkage is named by its
    assembler name; a static function by "<file>:<assembler name>", so
    that static functions of the same name in different files never
@@ -10,10 +10,15 @@
    name that is still absolute after that is made relative to the
    current directory.  So the same sources built by the same build
    system in another directory (as distribution builds do) give the
-   same names.  */
+   same names.  The current directory is the compile's as GCC's debug
+   info has it (get_src_pwd): for preprocessed input that carries a
+   '# 0 "DIR//"' marker (latepgo.cc turns the marker on), DIR, where
+   the source was preprocessed; so a distcc helper compiling in a
+   directory of its own gives the names a local build gives.  */
 
 #include "gcc-common.h"
 #include "latepgo.h"
+#include "toplev.h"
 
 /* MD5LOW64: the first 8 bytes of the MD5 digest read as a
    little-endian number.  LLVM's NameRef, hash-table key and probe
@@ -101,7 +106,7 @@ file_prefix (void)
 
   if (IS_ABSOLUTE_PATH (mapped))
     {
-      const char *pwd = getpwd ();
+      const char *pwd = get_src_pwd ();
       if (pwd && IS_ABSOLUTE_PATH (pwd))
 	{
 	  char *rel = relative_to (mapped, pwd);

@@ -14,8 +14,8 @@
    before final, an RTL pass turns each of our markers into a deleted
    debug label note, which final prints as a local label .LDL<n> (no
    line-table entry, no instruction), and writes the function's
-   .pseudo_probe record in LLVM's encoding (shared/docs/
-   profile-formats.md 4.3): probes by inline context, each at its
+   .pseudo_probe record in LLVM's encoding (doc/probes.md
+   section 4): probes by inline context, each at its
    label.  Markers of other origin (the user's -g) are left alone.
 
    Inline context: a probe that reached this function through GCC's

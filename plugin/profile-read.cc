@@ -1,10 +1,19 @@
-/* profile-read.cc: read an LLVM indexed profile (version 1-7, as
+/* profile-read.cc: read an LLVM indexed profile (version 4-7, as
    written by latepgo-profdata merge or llvm-profdata merge) for use
-   mode.  Layout: shared/docs/profile-formats.md section 3.
+   mode.  Layout: doc/indexed-format.md.
 
    The whole file is read into memory and every record is indexed by
    name; each access is bounds-checked, and a malformed file gives one
-   error naming the file and what is wrong.  */
+   error naming the file and what is wrong.
+
+   Counts are 64-bit and saturate at 2^64-1 in the tools, but GCC's
+   profile counts stop at 2^61-2 (profile_count::max_count) and GCC
+   and the use pass add counts up (a block's inflow, an indirect
+   call's targets, callers' calls).  So when a function's counts add
+   up to more than MAX_FUNCTION_SUM, every count of the profile is
+   divided by the same power of two until none does: the ratios
+   between blocks and between functions stay, the sums fit.
+   First-run times are not counts and are never divided.  */
 
 #include "gcc-common.h"
 #include "latepgo.h"
@@ -14,6 +23,14 @@ static unsigned char *file_data;
 static size_t file_size;
 static hash_map<nofree_string_hash, vec<lp_profile_record> > *by_name;
 lp_profile_summary lp_summary;
+
+/* See the top of the file: 2^48, a day of a hot loop at 3 GHz.  */
+#define MAX_FUNCTION_SUM ((unsigned HOST_WIDE_INT) 1 << 48)
+
+/* The largest sum of a record's counts, and the shift that brings it
+   down to MAX_FUNCTION_SUM.  */
+static unsigned HOST_WIDE_INT max_record_sum;
+static unsigned count_shift;
 
 /* Little-endian u64 at OFF; the caller has checked the bounds.  */
 
@@ -54,6 +71,12 @@ parse_records (const char *name, size_t off, unsigned HOST_WIDE_INT data_len)
 	return "number of counters runs past its data";
       r.n_counters = n;
       r.counters = file_data + off;
+      unsigned HOST_WIDE_INT sum = 0;
+      unsigned n_counts = n - (latepgo_has_first_run (r.hash) ? 1 : 0);
+      for (unsigned i = 0; i < n_counts; i++)
+	if (__builtin_add_overflow (sum, get_u64 (off + 8 * i), &sum))
+	  sum = HOST_WIDE_INT_M1U;
+      max_record_sum = MAX (max_record_sum, sum);
       off += 8 * n;
       /* Value profile data: u32 total size (>= 8, multiple of 8).  */
       if (end - off < 8)
@@ -193,6 +216,15 @@ lp_profile_load (const char *path)
       error ("latepgo: profile %qs: %s", path, err);
       return false;
     }
+  while ((max_record_sum >> count_shift) > MAX_FUNCTION_SUM)
+    count_shift++;
+  lp_summary.max_function_count
+    = MIN (lp_summary.max_function_count >> count_shift, MAX_FUNCTION_SUM);
+  lp_summary.max_block_count
+    = MIN (lp_summary.max_block_count >> count_shift, MAX_FUNCTION_SUM);
+  if (count_shift && lp_dump_stream ())
+    fprintf (lp_dump_stream (), "profile counts divided by 2^%u\n",
+	     count_shift);
   return true;
 }
 
@@ -204,14 +236,30 @@ lp_profile_lookup (const char *name)
   return by_name ? by_name->get (name) : NULL;
 }
 
-/* Counter I of R.  */
+/* Counter I of R shifted right by SHIFT, saturated to gcov_type's
+   range.  */
+
+static gcov_type
+stored_counter (const lp_profile_record *r, unsigned i, unsigned shift)
+{
+  size_t off = (const unsigned char *) r->counters - file_data + 8 * i;
+  unsigned HOST_WIDE_INT v = get_u64 (off) >> shift;
+  return v > (unsigned HOST_WIDE_INT) INTTYPE_MAXIMUM (gcov_type)
+	 ? INTTYPE_MAXIMUM (gcov_type) : (gcov_type) v;
+}
+
+/* Count I of R, scaled (see the top of the file).  */
 
 gcov_type
 lp_profile_counter (const lp_profile_record *r, unsigned i)
 {
-  size_t off = (const unsigned char *) r->counters - file_data + 8 * i;
-  unsigned HOST_WIDE_INT v = get_u64 (off);
-  /* Counts beyond gcov_type's range saturate.  */
-  return v > (unsigned HOST_WIDE_INT) INTTYPE_MAXIMUM (gcov_type)
-	 ? INTTYPE_MAXIMUM (gcov_type) : (gcov_type) v;
+  return stored_counter (r, i, count_shift);
+}
+
+/* The first-run time of R (its last counter), never scaled.  */
+
+gcov_type
+lp_profile_first_run (const lp_profile_record *r)
+{
+  return stored_counter (r, r->n_counters - 1, 0);
 }

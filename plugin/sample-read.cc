@@ -1,5 +1,5 @@
 /* sample-read.cc: read a probe-based sample profile in LLVM's text
-   format (shared/docs/profile-formats.md 4.5), as latepgo-profgen
+   format (doc/sample-format.md), as latepgo-profgen
    writes it and llvm-profdata merge --sample --text converts any other
    encoding to, for sample-use mode.
 

@@ -5,7 +5,7 @@
    compute_branch_probabilities, tree_profiling), so that GCC's
    inliner, block layout, hot/cold splitting, unrolling and
    vectorizer see measured counts.  Order and traps:
-   shared/docs/gcc-plugin-guide.md section 5.  */
+   doc/data-path.md sections 7 and 9.  */
 
 #include "gcc-common.h"
 #include "latepgo.h"
@@ -633,7 +633,7 @@ lp_use_finish (void)
 
   /* Set late: earlier, GCC's own profile pass would run and overwrite
      our counts; never, and the IPA inliner asserts on read counts
-     (gcc-plugin-guide.md 5.4).  Both copies cc1 reads it from, and
+     (doc/data-path.md section 9).  Both copies cc1 reads it from, and
      functions with their own optimize attribute.  */
   global_options.x_flag_branch_probabilities = 1;
   TREE_OPTIMIZATION (optimization_default_node)->x_flag_branch_probabilities

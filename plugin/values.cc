@@ -809,7 +809,7 @@ lp_annotate_first_run (lp_graph *g, const lp_profile_record *rec,
 {
   if (!g->values)
     return;
-  gcov_type t = lp_profile_counter (rec, lp_record_counters (g) - 1);
+  gcov_type t = lp_profile_first_run (rec);
   if (t <= 0 || t >= INT_MAX / 2)
     return;
   node->tp_first_run = (int) t;

@@ -22,7 +22,16 @@ if ! major=$("$cc" -dumpversion 2>/dev/null); then
 fi
 major=${major%%.*}
 
-packages="gcc-$major-plugin-dev g++-$major dejagnu zlib1g-dev cmake ninja-build dpkg-dev ${LATEPGO_EXTRA_DEPS:-}"
+# The compiler's plugin headers and C++ compiler, DejaGnu, zlib.
+packages="gcc-$major-plugin-dev g++-$major dejagnu zlib1g-dev"
+# ccache and distcc: the build-tool tests (testsuite/latepgo.buildtools).
+packages="$packages ccache distcc"
+# clang's libFuzzer and sanitizers, for the harnesses in fuzz/.
+packages="$packages clang libclang-rt-dev"
+# cmake, ninja and dpkg-dev: the real-build checks (latepgo.realbuilds,
+# scripts/check-cmake-rebuild.sh and check-packages.sh).
+packages="$packages cmake ninja-build dpkg-dev"
+packages="$packages ${LATEPGO_EXTRA_DEPS:-}"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
   echo "latepgo: not a Debian system; install the equivalents of: $packages" >&2

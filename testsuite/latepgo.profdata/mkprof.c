@@ -1,7 +1,7 @@
 /* mkprof.c: writes the hand-built profiles that profdata.exp feeds to
    latepgo-profdata.  Usage: mkprof CASE OUTPUT.  Every file is encoded
-   here from shared/docs/profile-formats.md (raw v8: section 1,
-   indexed v7: section 3), independently of the tool under test; most
+   here from doc/raw-format.md (raw v8) and doc/indexed-format.md
+   (indexed v7), independently of the tool under test; most
    cases are one mutation of a valid file, named after what is wrong.  */
 
 #include <stdint.h>
@@ -118,7 +118,8 @@ struct raw_opts
   int truncated_uleb;
 };
 
-/* Append one raw profile of the N functions FNS (section 1).  */
+/* Append one raw profile of the N functions FNS (doc/raw-format.md
+   section 1).  */
 static void
 raw_profile (const struct fn *fns, int n, const struct raw_opts *o)
 {
@@ -164,8 +165,9 @@ raw_profile (const struct fn *fns, int n, const struct raw_opts *o)
       chunk_len = 2 + strlen (names);
     }
 
-  /* Header (1.4).  CountersDelta: counters start right after the data,
-     so with file offsets as addresses Delta = DataSize * RecSize.  */
+  /* Header (doc/raw-format.md section 2).  CountersDelta: counters
+     start right after the data, so with file offsets as addresses
+     Delta = DataSize * RecSize.  */
   put64 (o->ptr32 ? 0xff6c70726f665281ULL : 0xff6c70726f667281ULL);
   put64 (o->version ? o->version : 8 | (o->fe ? 0 : 1ULL << 56));
   put64 (o->binary_id ? 32 : 0);          /* BinaryIdsSize.  */
@@ -184,8 +186,9 @@ raw_profile (const struct fn *fns, int n, const struct raw_opts *o)
 	buf[len++] = 0xb0 + i;
       pad8 ();
     }
-  /* Data records (1.6): CounterPtr_i = (counters + first_i) - record_i,
-     with the data section at address 0.  */
+  /* Data records (doc/raw-format.md section 5): CounterPtr_i =
+     (counters + first_i) - record_i, with the data section at
+     address 0.  */
   for (int i = 0, first = 0; i < n; i++)
     {
       int64_t cptr = (int64_t) (n * rec_size + 8 * first) - (int64_t) (i * rec_size);
@@ -225,8 +228,8 @@ raw_profile (const struct fn *fns, int n, const struct raw_opts *o)
 }
 
 /* Append an indexed v7 profile of functions with distinct names, at
-   most 2 (one bucket), as in profile-formats.md 3.7.  MUTATE selects a
-   defect.  */
+   most 2 (one bucket), as in doc/indexed-format.md section 8.  MUTATE
+   selects a defect.  */
 enum idx_defect { IDX_OK, IDX_V8, IDX_HASHOFF, IDX_BUCKET, IDX_KEYHASH,
 		  IDX_TRUNC };
 
@@ -263,7 +266,7 @@ indexed_profile (const struct fn *fns, int n, enum idx_defect d)
   put64 (0);
   hashoff_at = len;
   put64 (0);
-  /* Summary (3.3).  */
+  /* Summary (doc/indexed-format.md section 3).  */
   put64 (6);
   put64 (16);
   put64 (n); put64 (nblocks); put64 (maxf); put64 (maxb); put64 (maxi);

@@ -1,7 +1,7 @@
 /* lp-dump.c: print the raw profiles (LLVM raw version 8, 64-bit,
    little-endian) in a file, so the runtime tests can check exact counts
    without LLVM.  Checks what llvm-profdata 14 checks
-   (shared/docs/profile-formats.md 1.10) and exits 1 on the first
+   (doc/raw-format.md sections 1 and 5) and exits 1 on the first
    problem, so a writer bug fails the test even without llvm-profdata.
 
    Usage: lp-dump [-s] FILE...

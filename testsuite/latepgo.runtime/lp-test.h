@@ -7,7 +7,7 @@
    the 48-byte record __profd_fn in __llvm_prf_data whose CounterPtr is
    __profc_fn - __profd_fn and whose Values field is
    __latepgo_runtime - __profd_fn.  NAMEREF must be MD5LOW64 of the
-   function's PGO name (profile-formats.md 2.2).  LP_NAMES ("a\\001b")
+   function's PGO name (doc/raw-format.md section 5).  LP_NAMES ("a\\001b")
    emits an uncompressed names chunk, LP_FNAME ("x") the build-time
    profile path.  The test "increments" counters itself:  lp_fn[i]++.  */
 
