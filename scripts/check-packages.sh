@@ -66,9 +66,10 @@ cleanup () {
 }
 trap cleanup EXIT
 
-# Per-package build variables (NAME=VALUE words for env).
-set_bzip2 () { extra=(); }
-set_lz4 () { extra=(DEB_BUILD_MAINT_OPTIONS=optimize=+lto DEB_BUILD_OPTIONS_EXTRA=nocheck); }
+# Per-package settings: opts, NAME=VALUE words for env in every build;
+# buildopts, words every build adds to DEB_BUILD_OPTIONS.
+set_bzip2 () { opts=(); buildopts=; }
+set_lz4 () { opts=(DEB_BUILD_MAINT_OPTIONS=optimize=+lto); buildopts=nocheck; }
 
 # Training after the build: TREE is the generate build's source tree
 # (its debian/PKG directories hold what the packages install), DIR an
@@ -162,16 +163,8 @@ check_package () {
   local pkg=$1 w=$work/$1 tree src t0 t1 t2 t3 t4 t5
   local prof=$w/prof dump=$work/dump/$pkg.dump summary status ok=1
   mkdir -p "$w/gen" "$w/use-a" "$w/use-b/deeper" "$prof" "$w/train" "$work/dump"
-  extra=()
+  local opts buildopts
   set_$pkg
-  # DEB_BUILD_OPTIONS_EXTRA: words both builds add to DEB_BUILD_OPTIONS.
-  local opts=() more=
-  for v in "${extra[@]}"; do
-    case $v in
-      DEB_BUILD_OPTIONS_EXTRA=*) more=${v#*=} ;;
-      *) opts+=("$v") ;;
-    esac
-  done
 
   say "$pkg: source and build dependencies"
   src=$(bash "$top/scripts/deb-src.sh" "$pkg" "$w/src" build-dep) || return 77
@@ -182,7 +175,7 @@ check_package () {
   say "$pkg: generate build in $tree"
   t0=$(date +%s)
   deb_build "$tree" "$w/gen.log" PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME="$w" LANG=C \
-    LATEPGO_PROFILE_DIR="$prof" DEB_BUILD_OPTIONS="parallel=2 $more" "${opts[@]}" \
+    LATEPGO_PROFILE_DIR="$prof" DEB_BUILD_OPTIONS="parallel=2 $buildopts" "${opts[@]}" \
     DEB_CFLAGS_APPEND="-specs=$gen" DEB_CXXFLAGS_APPEND="-specs=$gen" \
     DEB_LDFLAGS_APPEND="-specs=$gen" \
     || { tail -n 40 "$w/gen.log"; say "$pkg: FAIL: generate build"; return 1; }
@@ -215,7 +208,7 @@ check_package () {
       A_VARIABLE=/a/b/c/d/e/f/g LC_ALL=C.UTF-8 LATEPGO_REPORT="$w/report-$side" \
       LATEPGO_PROFILE_USE="$(dirname "$usetree")/$pkg.profdata" \
       DEB_CXXFLAGS_APPEND="-specs=$use -fplugin-arg-latepgo-dump=$dump" \
-      DEB_BUILD_OPTIONS="$more parallel=1" HOME=/nonexistent \
+      DEB_BUILD_OPTIONS="$buildopts parallel=1" HOME=/nonexistent \
       PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
       || { tail -n 40 "$w/use-$side.log"; say "$pkg: FAIL: use build $side"; return 1; }
     t3=$(date +%s)
