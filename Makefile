@@ -5,6 +5,8 @@
 #   make deps          install the missing Debian packages (as root)
 #   make check         deps, build, then the DejaGnu testsuite
 #                      (RUNTESTFLAGS="generate.exp=loop.c" selects tests)
+#   make check-packages  two Debian packages built, trained and rebuilt
+#                      through the specs files (scripts/check-packages.sh)
 #   make demo          deps, build, then the example in demo/
 #   make bench         benchmark suite, full mode (< 30 min; bench/README)
 #   make bench-quick   benchmark suite, quick mode (a few minutes)
@@ -43,7 +45,11 @@ INSTALLED_PLUGIN = $(if $(GCCPLUGINDIR),$(GCCPLUGINDIR),$(PKGLIBDIR))/latepgo.so
 INSTALLED_RUNTIME = $(LIBDIR)/liblatepgo.a
 
 TOOLS = latepgo-profdata latepgo-profgen
-SPECS = latepgo-generate.specs latepgo-use.specs latepgo.specs
+SPECS = latepgo-generate.specs latepgo-use.specs latepgo.specs \
+	latepgo-generate-dir.specs
+
+# The templates a specs file is made of after its own.
+specs_parts = $(if $(filter latepgo-generate-dir.specs,$(1)),specs/latepgo-generate.specs.in)
 RUNTEST ?= runtest
 RUNTESTFLAGS ?=
 
@@ -60,7 +66,10 @@ plugin libprof contrib:
 specs: $(addprefix specs/,$(SPECS))
 
 specs/%.specs: specs/%.specs.in scripts/gen-specs.sh
-	@sh scripts/gen-specs.sh $< $@ $(top)/plugin/latepgo.so $(top)/libprof/libprof.a
+	@sh scripts/gen-specs.sh $< $@ $(top)/plugin/latepgo.so $(top)/libprof/libprof.a \
+	  $(call specs_parts,$(@F))
+
+specs/latepgo-generate-dir.specs: specs/latepgo-generate.specs.in
 
 deps:
 	@bash scripts/install-deps.sh $(CC)
@@ -83,6 +92,14 @@ demo:
 check-specs-zlib: all
 	bash scripts/specs-zlib-check.sh
 
+# A CMake project trained and rebuilt elsewhere (also part of 'make
+# check'), and two Debian packages (not: about 15 minutes).
+check-cmake-rebuild: all
+	bash scripts/check-cmake-rebuild.sh
+
+check-packages: all
+	bash scripts/check-packages.sh
+
 install: all
 	@test -f plugin/latepgo.so || { echo "latepgo: plugin/latepgo.so not built" >&2; exit 1; }
 	@test -f libprof/libprof.a || { echo "latepgo: libprof/libprof.a not built" >&2; exit 1; }
@@ -90,10 +107,9 @@ install: all
 	install -m 755 plugin/latepgo.so $(DESTDIR)$(PKGLIBDIR)/latepgo.so
 	install -m 644 libprof/libprof.a $(DESTDIR)$(INSTALLED_RUNTIME)
 	for t in $(TOOLS); do install -m 755 contrib/$$t $(DESTDIR)$(BINDIR)/$$t || exit 1; done
-	for s in $(SPECS); do \
-	  sh scripts/gen-specs.sh specs/$$s.in $(DESTDIR)$(PKGLIBDIR)/$$s \
-	    $(INSTALLED_PLUGIN) $(INSTALLED_RUNTIME) || exit 1; \
-	done
+	$(foreach s,$(SPECS),sh scripts/gen-specs.sh specs/$(s).in \
+	  $(DESTDIR)$(PKGLIBDIR)/$(s) $(INSTALLED_PLUGIN) $(INSTALLED_RUNTIME) \
+	  $(call specs_parts,$(s)) &&) true
 	if [ -n "$(GCCPLUGINDIR)" ]; then \
 	  install -d $(DESTDIR)$(GCCPLUGINDIR) && \
 	  install -m 755 plugin/latepgo.so $(DESTDIR)$(GCCPLUGINDIR)/latepgo.so; fi
@@ -142,4 +158,5 @@ fuzz: plugin
 
 .PHONY: bench bench-quick fuzz
 .PHONY: all plugin libprof contrib specs deps check demo check-specs-zlib \
+	check-cmake-rebuild check-packages \
 	install uninstall clean

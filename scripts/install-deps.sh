@@ -30,6 +30,9 @@ packages="$packages ccache distcc"
 packages="$packages clang libclang-rt-dev"
 # linux-perf and llvm-14 (llvm-profgen) for the sample-based PGO tests.
 packages="$packages linux-perf llvm-14"
+# cmake, ninja and dpkg-dev: the real-build checks (latepgo.realbuilds,
+# scripts/check-cmake-rebuild.sh and check-packages.sh).
+packages="$packages cmake ninja-build dpkg-dev"
 packages="$packages ${LATEPGO_EXTRA_DEPS:-}"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
