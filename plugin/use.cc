@@ -590,10 +590,20 @@ warn_unit (bool unprofiled, bool sampled)
 
   if (unprofiled)
     {
-      warning (OPT_Wmissing_profile,
-	       "latepgo: no function of %qs has a profile in %qs (the "
-	       "file was not part of the training run); its %d functions "
-	       "keep static estimates", file, latepgo_opts.use_path, total);
+      /* COMDAT copies may still have matched: they were trained in
+	 other files.  */
+      int kept = n_missing + n_mismatched;
+      if (kept == total)
+	warning (OPT_Wmissing_profile,
+		 "latepgo: no function of %qs has a profile in %qs (the "
+		 "file was not part of the training run); its %d functions "
+		 "keep static estimates", file, latepgo_opts.use_path, kept);
+      else
+	warning (OPT_Wmissing_profile,
+		 "latepgo: no function of %qs has a profile in %qs (the "
+		 "file was not part of the training run); %d of its %d "
+		 "functions keep static estimates", file,
+		 latepgo_opts.use_path, kept, total);
       return;
     }
   if (n_mismatched && !latepgo_opts.mismatch_error)
