@@ -30,6 +30,8 @@ packages="$packages ccache distcc"
 packages="$packages clang libclang-rt-dev"
 # linux-perf and llvm-14 (llvm-profgen) for the sample-based PGO tests.
 packages="$packages linux-perf llvm-14"
+# python3 and valgrind for bench/compare.py (testsuite/latepgo.bench).
+packages="$packages python3 valgrind"
 packages="$packages ${LATEPGO_EXTRA_DEPS:-}"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
