@@ -231,11 +231,17 @@ def markdown(data, title, top, notes):
     tot = data["totals"]
     name = lambda f: short(f).replace("|", "\\|")
     out = ["# " + title, ""] + notes + [""]
-    out += ["| build | Ir | ratio to its plain build |", "|---|---:|---:|"]
+    # Calls made: of all the calls through the reference's call sites,
+    # how many the build made as calls (the others were inlined).
+    made = {x: sum(s["made"][x] for s in data["sites"]) for x in builds}
+    made[ref] = sum(s["calls"] for s in data["sites"])
+    out += ["| build | Ir | ratio to its plain build | calls made |",
+            "|---|---:|---:|---:|"]
     for x in everyone:
         p = plain_of(x, builds) if x != ref else None
-        out.append("| %s | %s | %s |" % (x, "{:,}".format(tot[x]),
-                                          ratio(tot[x], tot[p]) if p else "–"))
+        out.append("| %s | %s | %s | %s |" % (
+            x, "{:,}".format(tot[x]), ratio(tot[x], tot[p]) if p else "–",
+            "{:,}".format(made.get(x, 0))))
     out.append("")
     for key, what in (("self", "Exclusive Ir (the function's own instructions, "
                        "including what was inlined into it)"),
@@ -362,7 +368,8 @@ def main():
     profs, results = profiles(exes, args, root)
     notes = ["Input: `%s`; callgrind %s." % (" ".join(args), " ".join(cgprofile.OPTIONS)),
              "Call sites: caller → callee edges of `%s` (every call of the "
-             "source a call); see bench/README.md for the method and its "
+             "source a call); calls made: how many of their calls a build "
+             "made as calls.  See bench/README.md for the method and its "
              "limits." % ref]
     if len(set(results.values())) > 1:
         notes.append("**The builds' results differ:** %s" % results)
