@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """compare.py: where each build's instructions go, function by function,
 and which call sites each build inlined; callgrind on the workload's
-small input, so every figure is deterministic.
+small input, so the figures do not depend on the machine's load (from
+run to run the Ir of sqlite move by about 0.01%, the calls not at all).
 
   compare.py WORKLOAD [--mode quick] [--top N] [--builds A,B,..] [--pair A,B]
       the bench's builds of WORKLOAD (build.py MODE must have run) ->
@@ -10,8 +11,10 @@ small input, so every figure is deterministic.
              [--out FILE.md] -- ARGS
       any binaries, run with ARGS; REF is the one without inlining
 
-Functions are matched across builds by their (mangled) names, each
-build's clones folded onto their origin (cgprofile.py).  For each
+Functions are matched across builds by their demangled names, each
+build's clones folded onto their origin (cgprofile.py).  A function whose
+name differs between builds does not match (json: g++ 12 compiles C++17
+by default, clang 14 C++14, so some libstdc++ functions differ).  For each
 function: exclusive Ir (its own instructions, with whatever was inlined
 into it) and inclusive Ir (plus its calls).
 
@@ -29,15 +32,14 @@ Limits: a "site" is a caller -> callee pair (no line numbers without
 reason than inlining (the call folded away, a libc call expanded as a
 builtin) count as inlined; -fno-inline keeps always_inline functions
 inline, so their calls are no sites; recursion into the same function
-is left out.
+is left out; only calls made by the binary's own code (not by libc or
+libstdc++) are sites.
 """
 
 import argparse
 import concurrent.futures
-import json
 import os
 import re
-import subprocess
 import sys
 
 import build
@@ -272,13 +274,20 @@ def markdown(data, title, top, notes):
             # call was expanded (memcpy of a known size) or replaced.
             lib = s["callee_object"]
             where = " (in %s)" % os.path.basename(lib) if lib else ""
+            # A callee that never runs out of line in Y was inlined
+            # everywhere there, or is named otherwise in Y.
+            f = data["functions"].get(s["callee"])
+            if not f or not (f["self"][y] or f["calls"][y]):
+                where += " †"
             out.append("| %s → %s%s | %s | %s |" % (
                 name(s["caller"]), name(s["callee"]), where,
                 "{:,}".format(s["calls"]),
                 " | ".join("{:,}".format(s["made"][z]) for z in builds)))
         if not lst:
             out.append("| (none) | | " + " | ".join("" for _ in builds) + " |")
-        out.append("")
+        out += ["", "†: the callee never runs out of line in %s: inlined at "
+                "every call, or named otherwise there (another C++ standard "
+                "library ABI, a call replaced by another function)." % y, ""]
     # The clones of the functions that cost most first.
     funcs = data["functions"]
     weight = lambda o: -max(funcs[o]["self"].values()) if o in funcs else 0
