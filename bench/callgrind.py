@@ -31,12 +31,21 @@ def ir_of(path):
     return None
 
 
-def one(mode, w, name, args, root):
-    d = runlib.fresh_dir(os.path.join(root, name))
+def record(name, exe, args, d, options=()):
+    """Run EXE ARGS (of variant NAME) under callgrind in a fresh D:
+    (runlib.run's result, path of the callgrind output or None)."""
+    d = runlib.fresh_dir(d)
     out = os.path.join(d, "callgrind.out")
-    r = runlib.run(name, config.binary(mode, w, name), args, d,
-                   wrapper=["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out])
-    ir = ir_of(out) if r["rc"] == 0 and os.path.exists(out) else None
+    r = runlib.run(name, exe, args, d,
+                   wrapper=["valgrind", "--tool=callgrind",
+                            "--callgrind-out-file=" + out] + list(options))
+    return r, (out if r["rc"] == 0 and os.path.exists(out) else None)
+
+
+def one(mode, w, name, args, root):
+    d = os.path.join(root, name)
+    r, out = record(name, config.binary(mode, w, name), args, d)
+    ir = ir_of(out) if out else None
     res = dict(rc=r["rc"], ir=ir, result=runlib.result_line(r["out"]), seconds=round(r["seconds"], 2))
     # Keep only the numbers: the profiles and the call graph are large.
     shutil.rmtree(d, ignore_errors=True)

@@ -66,6 +66,13 @@ VARIANTS = [
 ]
 VARIANT = {v["name"]: v for v in VARIANTS}
 
+# compare.py's reference: plain -O2 without inlining, so that every call
+# of the source is a call in the binary and callgrind counts it.  Not in
+# VARIANTS: the bench neither times nor reports it.
+NOINLINE = dict(name="gcc-noinline", family="gcc", kind="plain",
+                flags=["-fno-inline"])
+VARIANT[NOINLINE["name"]] = NOINLINE
+
 # ---------------------------------------------------------------------------
 # Workloads.  A workload with "build" names another whose binaries it
 # runs with other arguments.  Inputs: train (the training run of the use

@@ -16,8 +16,10 @@ def profile_env(variant, prof_dir):
     for k in ("LLVM_PROFILE_FILE", "LATEPGO_PROFILE_FILE", "GCOV_PREFIX",
               "GCOV_PREFIX_STRIP"):
         env.pop(k, None)
-    v = config.VARIANT[variant]
-    if v["kind"] == "gen" and prof_dir:
+    # A binary that is no variant of the bench (compare.py --exe) is
+    # run as a plain one.
+    v = config.VARIANT.get(variant, {})
+    if v.get("kind") == "gen" and prof_dir:
         if v["profile"] == "llvm":
             pattern = os.path.join(prof_dir, "%p.profraw")
             env["LLVM_PROFILE_FILE"] = pattern

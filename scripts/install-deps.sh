@@ -33,6 +33,8 @@ packages="$packages linux-perf llvm-14"
 # cmake, ninja and dpkg-dev: the real-build checks (latepgo.realbuilds,
 # scripts/check-cmake-rebuild.sh and check-packages.sh).
 packages="$packages cmake ninja-build dpkg-dev"
+# python3 and valgrind for bench/compare.py (testsuite/latepgo.bench).
+packages="$packages python3 valgrind"
 packages="$packages ${LATEPGO_EXTRA_DEPS:-}"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
