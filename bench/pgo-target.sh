@@ -132,24 +132,29 @@ measure() {
     echo "$v Ir $(sed -n 's/^summary: //p' "$W/$v.callgrind")" >> "$out"
   done
   local r
-  for v in $variants; do rm -f "$W/$v.wall"; done
+  for v in $variants; do rm -f "$W/$v.wall" "$W/$v.cpu"; done
   # Interleaved (plain gccpgo latepgo plain ...) so that load from other
   # work on the machine falls on all three alike.
   for r in $(seq "$ROUNDS"); do
     for v in $variants; do
-      /usr/bin/time -f "%e" -o "$W/$v.t" "$W/$v/python" -S "$DRIVER" 4 > /dev/null
-      cat "$W/$v.t" >> "$W/$v.wall"
+      # Wall clock, and user+system CPU time, which waiting for a core
+      # does not inflate.
+      /usr/bin/time -f "%e %U %S" -o "$W/$v.t" "$W/$v/python" -S "$DRIVER" 4 > /dev/null
+      awk '{print $1}' "$W/$v.t" >> "$W/$v.wall"
+      awk '{print $2 + $3}' "$W/$v.t" >> "$W/$v.cpu"
     done
   done
   for v in $variants; do
     echo "$v wall_median $(median < "$W/$v.wall")" >> "$out"
+    echo "$v cpu_median $(median < "$W/$v.cpu")" >> "$out"
     echo "$v build $(cat "$W/$v.time")" >> "$out"
   done
-  awk '$2 == "Ir" {ir[$1] = $3; order[n++] = $1} $2 == "wall_median" {w[$1] = $3}
+  awk '$2 == "Ir" {ir[$1] = $3; order[n++] = $1} $2 == "wall_median" {w[$1] = $3} $2 == "cpu_median" {c[$1] = $3}
        $2 == "build" {bw[$1] = $3; bc[$1] = $4 + $5}
        END {for (i = 0; i < n; i++) {v = order[i];
-              printf "%-10s Ir %11d (%.3f)  wall %.3f s (%.3f)  build %.0f s wall, %.0f s CPU\n",
-                     v, ir[v], ir[v] / ir["plain"], w[v], w[v] / w["plain"], bw[v], bc[v]}}' "$out"
+              printf "%-10s Ir %11d (%.3f)  wall %.2f s (%.3f)  cpu %.2f s (%.3f)  build %.0f s wall, %.0f s CPU\n",
+                     v, ir[v], ir[v] / ir["plain"], w[v], w[v] / w["plain"],
+                     c[v], c[v] / c["plain"], bw[v], bc[v]}}' "$out"
   "$top/contrib/latepgo-profdata" report "$W/latepgo.use-report"
 }
 
