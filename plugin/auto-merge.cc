@@ -10,8 +10,13 @@
    and the
    others use the result: under an flock(2) on DIR/.latepgo-merge.lock,
    so that parallel compilations merge once, into a temporary file
-   renamed into place, so that none ever reads half a profile.  An
-   existing profile is never replaced: delete it to merge again.  */
+   renamed into place, so that none ever reads half a profile.  A
+   profile merged this way is marked by a file beside it (PROFILE with
+   ".latepgo-auto" appended) and merged again when a raw profile is
+   newer than it: a second "make profile-opt" retrains without cleaning
+   the profile away, and must not build with the first training's
+   counts.  A profile without the mark is the user's and is never
+   replaced.  */
 
 #include "gcc-common.h"
 #include "latepgo.h"
@@ -89,15 +94,63 @@ profdata_tool (const char *plugin)
   return xstrdup ("latepgo-profdata");
 }
 
-/* Make PROFILE exist by merging the raw profiles beside it, if it does
-   not and there are any; PLUGIN is the plugin's path.  False after an
-   error (reported).  */
+/* The modification time of PATH, or -1 if it has none.  */
+
+static double
+mtime_of (const char *path)
+{
+  struct stat st;
+  if (stat (path, &st) != 0)
+    return -1;
+  return st.st_mtim.tv_sec + st.st_mtim.tv_nsec * 1e-9;
+}
+
+/* Whether PROFILE (marked as merged here when MARK exists) must be
+   merged from RAWS: it is missing, or it is ours and older than one of
+   them.  */
+
+static bool
+merge_needed_p (const char *profile, const char *mark,
+		const vec<char *> &raws)
+{
+  double t = mtime_of (profile);
+  if (t < 0)
+    return true;
+  if (access (mark, F_OK) != 0)
+    return false;
+  for (char *r : raws)
+    if (mtime_of (r) > t)
+      return true;
+  return false;
+}
+
+/* Create the mark MARK of a profile merged here.  Made before the
+   profile is renamed into place, so that a profile without its mark is
+   always the user's.  */
+
+static bool
+mark_merged (const char *mark)
+{
+  int fd = open (mark, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+  if (fd < 0)
+    return false;
+  close (fd);
+  return true;
+}
+
+/* Make PROFILE current by merging the raw profiles beside it (see the
+   top of the file); PLUGIN is the plugin's path.  False after an error
+   (reported).  */
 
 bool
 lp_auto_merge (const char *profile, const char *plugin)
 {
-  if (access (profile, F_OK) == 0)
-    return true;
+  char *mark = concat (profile, ".latepgo-auto", NULL);
+  if (access (profile, F_OK) == 0 && access (mark, F_OK) != 0)
+    {
+      free (mark);
+      return true;
+    }
   char *dir = xstrndup (profile, lbasename (profile) - profile);
   if (!*dir)
     {
@@ -108,10 +161,14 @@ lp_auto_merge (const char *profile, const char *plugin)
     dir[strlen (dir) - 1] = '\0';	/* The '/' before the name.  */
   auto_vec<char *> raws;
   raw_profiles (dir, &raws);
-  if (raws.is_empty ())
+  if (raws.is_empty () || !merge_needed_p (profile, mark, raws))
     {
+      /* lp_profile_load reports a missing profile.  */
+      for (char *r : raws)
+	free (r);
       free (dir);
-      return true;		/* lp_profile_load reports the missing file.  */
+      free (mark);
+      return true;
     }
 
   char *lock_path = concat (dir, "/.latepgo-merge.lock", NULL);
@@ -123,7 +180,7 @@ lp_auto_merge (const char *profile, const char *plugin)
 	     lock_path);
       ok = false;
     }
-  else if (access (profile, F_OK) != 0)
+  else if (merge_needed_p (profile, mark, raws))
     {
       /* Nobody merged while we waited: merge.  */
       char *tool = profdata_tool (plugin);
@@ -147,9 +204,10 @@ lp_auto_merge (const char *profile, const char *plugin)
 	  unlink (tmp);
 	  ok = false;
 	}
-      else if (rename (tmp, profile) != 0)
+      else if (!mark_merged (mark) || rename (tmp, profile) != 0)
 	{
-	  error ("latepgo: cannot rename %qs to %qs: %m", tmp, profile);
+	  error ("latepgo: cannot put the merged profile %qs in place: %m",
+		 profile);
 	  unlink (tmp);
 	  ok = false;
 	}
@@ -162,6 +220,7 @@ lp_auto_merge (const char *profile, const char *plugin)
   if (lock >= 0)
     close (lock);
   free (lock_path);
+  free (mark);
   for (char *r : raws)
     free (r);
   free (dir);
