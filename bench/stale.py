@@ -22,10 +22,11 @@ redone when its command or an input file changed.  STALE_USE_FLAGS
 (experiments): flags of one more build, use-stale-x, use-stale with
 them added.
 
-Prints: the checksum line of each run (they must agree), total Ir, Ir
-of the functions whose profile is stale (from the use-stale build's
-dump=) and the per-function Ir of the largest and the most changed
-functions.  Writes OUT/stale/stale.json.  Needs npm and valgrind
+Prints: the checksum line of each run (they must agree, else the exit
+status is 1), total Ir, the share of the fresh profile's gain over
+plain that the stale one keeps, Ir of the functions whose profile is
+stale (from the use-stale build's dump=) and the per-function Ir of
+the largest and the most changed functions.  Writes OUT/stale/stale.json.  Needs npm and valgrind
 (fetch.sh installs them).
 """
 
@@ -233,13 +234,18 @@ def main():
     print("stale: old %s, new %s" % (old_version, open(os.path.join(new, "SOURCE")).read().strip()))
     for n in names:
         print("  %-10s %s" % (n, res[n]["result"]))
-    if len(set(res[n]["result"] for n in names)) != 1:
+    differ = len(set(res[n]["result"] for n in names)) != 1
+    if differ:
         print("stale: RESULTS DIFFER")
     print("%-32s" % "Ir" + "".join("%14s" % n for n in names))
     print("%-32s" % "total" + "".join("%14d" % res[n]["total"] for n in names))
     print("%-32s" % ("stale functions (%d)" % len(stale))
           + "".join("%14d" % sum(v for f, v in res[n]["funcs"].items() if f in stale)
                     for n in names))
+    gain = res["plain"]["total"] - res["use-fresh"]["total"]
+    if gain > 0:
+        print("share of the fresh speedup kept by use-stale: %.1f%%"
+              % (100.0 * (res["plain"]["total"] - res["use-stale"]["total"]) / gain))
     allf = set().union(*(res[n]["funcs"] for n in names))
     top = sorted(allf, key=lambda f: -res["plain"]["funcs"].get(f, 0))[:15]
     moved = sorted(allf, key=lambda f: -abs(res["use-stale"]["funcs"].get(f, 0)
@@ -251,7 +257,7 @@ def main():
                   + "".join("%14d" % res[n]["funcs"].get(f, 0) for n in names))
     save_json(os.path.join(OUT, "stale.json"),
               dict(old=old_version, stale=sorted(stale), runs=res))
-    return 0
+    return 1 if differ else 0
 
 
 if __name__ == "__main__":
