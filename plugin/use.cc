@@ -564,14 +564,16 @@ restore_static_estimate (cgraph_node *node)
 /* A never-run count says that no caller of the training build called
    the function; it says nothing about a caller the profile does not
    describe: a stale function or one that is new since training.  Such
-   a caller keeps static estimates, and its calls may well run (the
-   stale sqlite3VdbeExec calls helpers that the old one never did);
-   taken as never run, the callee goes to .text.unlikely, is optimized
-   for size, and its body inlined into the caller becomes a cold part
-   of it.  So the callees of the functions in ROOTS (with static
-   estimates) that the profile says never ran get their static
-   estimates back, as do the never-run callees of those, as plain -O2
-   would have them.  */
+   a caller keeps static estimates, and its calls may run.  Taken as
+   never run, the callee goes to .text.unlikely and is optimized for
+   size, and the caller's blocks that call it become never executed
+   (predict.cc:unlikely_executed_stmt_p), a cold part of the caller
+   (sqlite3VdbeExec with a year-old profile calls 43 such functions;
+   54.9M instructions, 54.3M with them woken and itself not marked hot,
+   see handle_missing_profiles_of_profiled; plain -O2 54.0M).  So the
+   never-run callees of the functions in ROOTS (with static estimates)
+   get their static estimates back, and so do their own never-run
+   callees, as plain -O2 would have them.  */
 
 static void
 wake_callees (vec<cgraph_node *> &roots)
@@ -604,13 +606,14 @@ wake_callees (vec<cgraph_node *> &roots)
    dropped to the static estimate, and is marked hot when the calls
    are.  The functions in UNANNOTATED never had counts: marked hot, all
    of their code counts as hot (predict.cc:maybe_hot_count_p goes by
-   the function's frequency for a guessed profile): everything inlined
-   into every call site, error paths optimized for speed
-   (sqlite3VdbeExec trained on a year-old SQLite: 54.9M instructions
-   against 54.0M with plain -O2), and GCC warns "Missing counts for
-   called function" for each, with no option to silence it.  So they
-   are kept out: for the call, their count says they ran, and then
-   their own estimate comes back.  */
+   the function's frequency for a guessed profile): every call site
+   looks hot to the inliner, error paths are optimized for speed
+   (sqlite3VdbeExec with a year-old profile and its callees woken by
+   wake_callees: 57.8M instructions marked hot, 54.3M not; plain -O2
+   54.0M), and GCC warns "Missing counts for called function" for
+   each, with no option to silence it.  So they are kept out: for the
+   call, their count says they ran, and then their own count comes
+   back.  */
 
 static void
 handle_missing_profiles_of_profiled (vec<cgraph_node *> &unannotated)
