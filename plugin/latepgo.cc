@@ -26,8 +26,9 @@
      mismatch=warning|error
 			 a function whose profile is stale warns and keeps
 			 static estimates (default), or is an error
-     partial-training    functions without profile data keep static
-			 estimates instead of being treated as never run
+     partial-training    functions whose profile says they never ran
+			 keep static estimates instead of being treated as
+			 never run
      no-promote          keep every counter update where its edge is,
 			 instead of counting closed loops in a local and
 			 adding it to the counter at the loop exits
