@@ -1,7 +1,9 @@
 # Makefile: build, test and install latepgo.
 #
 #   make               plugin/latepgo.so, libprof/libprof.a, the tools in
-#                      contrib/, and build-tree specs files in specs/
+#                      contrib/profdata/ and contrib/profgen/ (over
+#                      format/libformat.a), and build-tree specs files
+#                      in specs/
 #   make deps          install the missing Debian packages (as root)
 #   make check         deps, build, then the DejaGnu testsuite
 #                      (RUNTESTFLAGS="generate.exp=loop.c" selects tests)
@@ -44,7 +46,7 @@ GCCLIBDIR ?= $(patsubst %/,%,$(shell $(CC) -print-search-dirs 2>/dev/null | sed 
 INSTALLED_PLUGIN = $(if $(GCCPLUGINDIR),$(GCCPLUGINDIR),$(PKGLIBDIR))/latepgo.so
 INSTALLED_RUNTIME = $(LIBDIR)/liblatepgo.a
 
-TOOLS = latepgo-profdata latepgo-profgen
+TOOLS = profdata/latepgo-profdata profgen/latepgo-profgen
 SPECS = latepgo-generate.specs latepgo-use.specs latepgo.specs \
 	latepgo-generate-dir.specs
 
@@ -57,7 +59,7 @@ top := $(CURDIR)
 
 all: plugin libprof contrib specs
 
-# Each part has its own Makefile.
+# Each part has its own Makefile (contrib's builds format/ first).
 plugin libprof contrib:
 	@$(MAKE) -C $@
 
@@ -106,7 +108,7 @@ install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGLIBDIR) $(DESTDIR)$(DOCDIR)
 	install -m 755 plugin/latepgo.so $(DESTDIR)$(PKGLIBDIR)/latepgo.so
 	install -m 644 libprof/libprof.a $(DESTDIR)$(INSTALLED_RUNTIME)
-	for t in $(TOOLS); do install -m 755 contrib/$$t $(DESTDIR)$(BINDIR)/$$t || exit 1; done
+	for t in $(TOOLS); do install -m 755 contrib/$$t $(DESTDIR)$(BINDIR)/ || exit 1; done
 	$(foreach s,$(SPECS),sh scripts/gen-specs.sh specs/$(s).in \
 	  $(DESTDIR)$(PKGLIBDIR)/$(s) $(INSTALLED_PLUGIN) $(INSTALLED_RUNTIME) \
 	  $(call specs_parts,$(s)) &&) true
@@ -127,7 +129,7 @@ install: all
 
 uninstall:
 	rm -f $(DESTDIR)$(PKGLIBDIR)/latepgo.so $(DESTDIR)$(INSTALLED_RUNTIME)
-	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(TOOLS))
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(TOOLS)))
 	rm -f $(addprefix $(DESTDIR)$(PKGLIBDIR)/,$(SPECS))
 	rm -f $(DESTDIR)$(INCLUDEDIR)/latepgo-prof.h
 	rm -f $(DESTDIR)$(DOCDIR)/README $(DESTDIR)$(DOCDIR)/libprof-README \
@@ -138,7 +140,7 @@ uninstall:
 	-rmdir $(DESTDIR)$(PKGLIBDIR) $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 clean:
-	@for d in plugin libprof contrib fuzz; do $(MAKE) -C $$d clean || exit 1; done
+	@for d in plugin libprof format contrib fuzz; do $(MAKE) -C $$d clean || exit 1; done
 	rm -f $(addprefix specs/,$(SPECS))
 	rm -rf demo/build
 	rm -rf testsuite/*.sum testsuite/*.log testsuite/scratch

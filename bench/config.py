@@ -16,7 +16,7 @@ DRIVERS = os.path.join(BENCH, "drivers")
 
 PLUGIN = os.path.join(TOP, "plugin", "latepgo.so")
 RUNTIME = os.path.join(TOP, "libprof", "libprof.a")
-LP_PROFDATA = os.path.join(TOP, "contrib", "latepgo-profdata")
+LP_PROFDATA = os.path.join(TOP, "contrib", "profdata", "latepgo-profdata")
 
 GCC = os.environ.get("BENCH_GCC", "gcc")
 GXX = os.environ.get("BENCH_GXX", "g++")

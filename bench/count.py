@@ -7,7 +7,7 @@ OUT/MODE/count/W/V/, then records per variant: number of counters, sum
 of all counter values (= dynamic counter updates; gcc: the arc counters
 of the .gcda files), functions, raw profile bytes.  LLVM-format
 profiles are read with llvm-profdata; latepgo's are also read with
-contrib/latepgo-profdata when it exists, and the two must agree.
+contrib/profdata/latepgo-profdata when it exists, and the two must agree.
 
 Checks (failures are listed under "anomalies"):
   - every run exits 0 and prints the same result line as plain gcc;

@@ -155,7 +155,7 @@ measure() {
               printf "%-10s Ir %11d (%.3f)  wall %.2f s (%.3f)  cpu %.2f s (%.3f)  build %.0f s wall, %.0f s CPU\n",
                      v, ir[v], ir[v] / ir["plain"], w[v], w[v] / w["plain"],
                      c[v], c[v] / c["plain"], bw[v], bc[v]}}' "$out"
-  "$top/contrib/latepgo-profdata" report "$W/latepgo.use-report"
+  "$top/contrib/profdata/latepgo-profdata" report "$W/latepgo.use-report"
 }
 
 case ${1:-all} in

@@ -82,7 +82,7 @@ import config
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = config.TOP
 PLUGIN = config.PLUGIN
-PROFGEN = os.path.join(TOP, "contrib", "latepgo-profgen")
+PROFGEN = os.path.join(TOP, "contrib", "profgen", "latepgo-profgen")
 PROFDATA = config.LP_PROFDATA
 PIN = ["taskset", "-c", "1"] if shutil.which("taskset") else []
 

@@ -19,7 +19,7 @@ build=$top/demo/build
 cc=${CC:-gcc}
 plugin=$top/plugin/latepgo.so
 libprof=$top/libprof/libprof.a
-profdata=$top/contrib/latepgo-profdata
+profdata=$top/contrib/profdata/latepgo-profdata
 llvm_profdata=$(command -v llvm-profdata || command -v llvm-profdata-14 || true)
 
 step () { printf '\n=== %s\n' "$*"; }

@@ -1,5 +1,5 @@
 /* perf-script.c: libFuzzer harness for latepgo-profgen's reader of
-   perf script output (contrib/perf-samples.c, --perfscript).  The
+   perf script output (contrib/profgen/perf-samples.c, --perfscript).  The
    input is the text; the one binary it can map is /fuzz/prog, whose
    single PT_LOAD covers file offsets 0x1000..0x101000 at the same
    virtual addresses.  The reader must read it or exit with a message
@@ -7,8 +7,8 @@
    segment.  */
 
 #define _GNU_SOURCE
-#include "../contrib/elf-read.h"
-#include "../contrib/perf-samples.h"
+#include "elf-read.h"
+#include "perf-samples.h"
 #include "exit-trap.h"
 
 #include <stdio.h>

@@ -1,11 +1,11 @@
 /* probe-sections.c: libFuzzer harness for latepgo-profgen's pseudo
-   probe decoder (contrib/probe-decode.c).  The input is the two
+   probe decoder (contrib/profgen/probe-decode.c).  The input is the two
    sections of a binary: a 4-byte little-endian length N, then N bytes
    of .pseudo_probe_desc, then the rest as .pseudo_probe.  The decoder
    must decode them or exit with a message (exit-trap.h), and what it
    decodes must print.  */
 
-#include "../contrib/probe-decode.h"
+#include "probe-decode.h"
 #include "exit-trap.h"
 
 #include <elf.h>

@@ -1,5 +1,6 @@
 /* latepgo-abi.h: the one definition of what the plugin emits into object
-   files and what the runtime and the tools read back.
+   files for the runtime: sections and runtime symbols.  The formats the
+   runtime writes and the tools read back are in format/.
 
    Included by plugin/ (C++), libprof/ (C) and contrib/ (C).  The layout
    is LLVM's raw instrumentation profile, version 8, as specified in
@@ -23,6 +24,10 @@
 
 #ifndef LATEPGO_ABI_H
 #define LATEPGO_ABI_H
+
+/* The profile formats: the one definition, shared with the tools.  */
+#include "../format/raw-format.h"
+#include "../format/indexed-format.h"
 
 /* Section names.  They are C identifiers so GNU ld provides
    __start_/__stop_ symbols for them.  Same names as clang's.  */
@@ -73,34 +78,9 @@
 #define LATEPGO_ICALL_SYMBOL "__latepgo_icall_profile"
 #define LATEPGO_ICALL_ATOMIC_SYMBOL "__latepgo_icall_profile_atomic"
 
-/* First-run order (GCC's time profile, for -freorder-functions): the
-   last counter of every function profiled with values holds 0 until
-   the function first runs, then the value of ++LATEPGO_CLOCK_SYMBOL, a
-   hidden unsigned long long of the runtime.  Such a function says so
-   in its FuncHash: bits 36-59 hold LATEPGO_FIRST_RUN_TAG (its checksum
-   is the other 36 bits), so that merges -- the runtime's and
-   latepgo-profdata's -- keep the earliest nonzero time of that counter
-   instead of a sum, as GCC's time-profile merge does.  A clang IR hash
-   carries the tag by chance once in 2^24 functions.  */
+/* First-run order (format/raw-format.h): the symbol of the runtime's
+   clock, a hidden unsigned long long.  */
 #define LATEPGO_CLOCK_SYMBOL "__latepgo_first_run_clock"
-#define LATEPGO_FIRST_RUN_TAG_MASK (0xffffffULL << 36)
-#define LATEPGO_FIRST_RUN_TAG      (0x1a7e5dULL << 36)
-
-/* Whether the last counter of a record with FuncHash HASH is a
-   first-run time.  */
-static inline int
-latepgo_has_first_run (unsigned long long hash)
-{
-  return (hash & LATEPGO_FIRST_RUN_TAG_MASK) == LATEPGO_FIRST_RUN_TAG;
-}
-
-/* The merge of first-run times A and B: the earlier, 0 meaning "never
-   ran".  */
-static inline unsigned long long
-latepgo_first_run_merge (unsigned long long a, unsigned long long b)
-{
-  return a && (!b || a < b) ? a : b;
-}
 
 /* Per-thread counter shards (update=atomic; libprof/prof-shard.c).
    LATEPGO_SHARD_DELTA_SYMBOL is a hidden, initial-exec thread-local
@@ -140,48 +120,5 @@ latepgo_memop_bucket_min (unsigned b)
     return (1ULL << ((b - 9) / 2 + 3)) + 1;
   return 1ULL << ((b - 10) / 2 + 4);
 }
-
-/* Raw profile constants (doc/raw-format.md, sections 2 and 3).  */
-#define LATEPGO_RAW_MAGIC_64      0xff6c70726f667281ULL
-#define LATEPGO_RAW_MAGIC_32      0xff6c70726f665281ULL
-#define LATEPGO_RAW_VERSION       8ULL
-#define LATEPGO_VARIANT_IR        (1ULL << 56)
-#define LATEPGO_VARIANT_CSIR      (1ULL << 57)
-#define LATEPGO_VARIANT_ENTRY     (1ULL << 58)
-#define LATEPGO_VARIANT_MASK      (0xffULL << 56)
-#define LATEPGO_RAW_HEADER_WORDS  11
-#define LATEPGO_VALUE_KIND_LAST   1
-
-/* Indexed profile constants (doc/indexed-format.md, section 2).  */
-#define LATEPGO_INDEXED_MAGIC     0x8169666f72706cffULL
-#define LATEPGO_INDEXED_VERSION   7ULL
-
-/* FuncHash: bits 60-63 are reserved by LLVM (bit 60 = context
-   sensitive); latepgo's CFG checksums keep them clear and are never 0.  */
-#define LATEPGO_HASH_MASK         0x0fffffffffffffffULL
-
-/* Names: separator between names in a chunk.  */
-#define LATEPGO_NAME_SEPARATOR    '\001'
-
-#ifndef __cplusplus
-#include <stdint.h>
-
-/* One per instrumented function, 48 bytes, 8-aligned; field order and
-   sizes are LLVM's __llvm_profile_data for 64-bit targets.  */
-struct latepgo_data_record
-{
-  uint64_t name_ref;          /* MD5LOW64 (PGO name).  */
-  uint64_t func_hash;         /* CFG checksum, bits 60-63 clear.  */
-  int64_t counter_ptr;        /* &first counter - &this record.  */
-  uint64_t function_ptr;      /* 0: no value profiling.  */
-  int64_t values;             /* &__latepgo_runtime - &this record (see above);
-                                 written as 0 in profiles.  */
-  uint32_t num_counters;      /* >= 1.  */
-  uint16_t num_value_sites[2];/* 0, 0.  */
-};
-
-_Static_assert (sizeof (struct latepgo_data_record) == 48,
-                "raw profile data record is 48 bytes");
-#endif
 
 #endif /* LATEPGO_ABI_H */

@@ -180,14 +180,8 @@ lp_merge_slot (const struct lp_image *img, uint64_t slot, uint64_t mine,
 }
 
 #define LP_HEADER_SIZE (LATEPGO_RAW_HEADER_WORDS * 8)
-#define LP_RECORD_SIZE 48
-/* Header word indices.  */
-enum
-{
-  LP_H_MAGIC, LP_H_VERSION, LP_H_IDS_SIZE, LP_H_DATA_SIZE, LP_H_PAD_BEFORE,
-  LP_H_COUNTERS_SIZE, LP_H_PAD_AFTER, LP_H_NAMES_SIZE, LP_H_COUNTERS_DELTA,
-  LP_H_NAMES_DELTA, LP_H_VALUE_KIND_LAST
-};
+/* The header words are LP_H_MAGIC ... (format/raw-format.h).  */
+#define LP_RECORD_SIZE ((int) sizeof (struct latepgo_data_record))
 
 extern int lp_image_build (struct lp_image *, uint64_t);
 extern void lp_image_snapshot (struct lp_image *);

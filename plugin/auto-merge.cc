@@ -68,7 +68,7 @@ raw_profiles (const char *dir, auto_vec<char *> *out)
 }
 
 /* latepgo-profdata: $LATEPGO_PROFDATA, else next to the plugin PLUGIN
-   in the build tree (plugin/../contrib) or an install (lib/latepgo/..
+   in the build tree (plugin/../contrib/profdata) or an install (lib/latepgo/..
    /../bin), else from PATH.  Caller frees.  */
 
 static char *
@@ -78,7 +78,7 @@ profdata_tool (const char *plugin)
   if (env && *env)
     return xstrdup (env);
   char *dir = xstrndup (plugin, lbasename (plugin) - plugin);
-  const char *tries[] = { "../contrib/latepgo-profdata",
+  const char *tries[] = { "../contrib/profdata/latepgo-profdata",
 			  "../../bin/latepgo-profdata" };
   for (const char *t : tries)
     {

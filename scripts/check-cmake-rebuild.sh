@@ -42,7 +42,7 @@ top=${LATEPGO_OBJDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 cc=${CC:-gcc}
 gen=$top/specs/latepgo-generate-dir.specs
 use=$top/specs/latepgo-use.specs
-profdata=$top/contrib/latepgo-profdata
+profdata=$top/contrib/profdata/latepgo-profdata
 
 say () { echo "check-cmake-rebuild: $*"; }
 fail () { say "FAIL: $*"; exit 1; }

@@ -48,7 +48,7 @@ packages=${*:-bzip2 lz4}
 top=${LATEPGO_OBJDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 gen=$top/specs/latepgo-generate-dir.specs
 use=$top/specs/latepgo-use.specs
-profdata=$top/contrib/latepgo-profdata
+profdata=$top/contrib/profdata/latepgo-profdata
 
 say () { echo "check-packages: $*"; }
 

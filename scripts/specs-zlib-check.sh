@@ -37,7 +37,7 @@ fi
 top=${LATEPGO_OBJDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 specs=${LATEPGO_SPECS:-$top/specs/latepgo-generate.specs}
 cc=${CC:-gcc}
-profdata=$top/contrib/latepgo-profdata
+profdata=$top/contrib/profdata/latepgo-profdata
 
 say () { echo "specs-zlib-check: $*"; }
 fail () { say "FAIL: $*"; exit 1; }
@@ -61,7 +61,7 @@ elif command -v llvm-profdata >/dev/null 2>&1; then
 elif command -v llvm-profdata-14 >/dev/null 2>&1; then
   show=(llvm-profdata-14 show --all-functions --counts)
 else
-  say "neither contrib/latepgo-profdata nor llvm-profdata found"
+  say "neither contrib/profdata/latepgo-profdata nor llvm-profdata found"
   exit 2
 fi
 

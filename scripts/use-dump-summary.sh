@@ -30,7 +30,7 @@
 # Exit status: 0 when every profile function matched (stale = unused =
 # 0 and matched = profile > 0), 1 otherwise, 2 on a usage or tool error.
 # The profile tool is $LATEPGO_PROFDATA, else latepgo-profdata next to
-# this script's tree (contrib/), else on PATH.
+# this script's tree (contrib/profdata/), else on PATH.
 
 set -u
 if [ $# -lt 2 ] || [ $# -gt 3 ]; then
@@ -39,7 +39,7 @@ if [ $# -lt 2 ] || [ $# -gt 3 ]; then
 fi
 profdata=$1 dump=$2 details=${3:-/dev/null}
 
-tool=${LATEPGO_PROFDATA:-$(dirname "$0")/../contrib/latepgo-profdata}
+tool=${LATEPGO_PROFDATA:-$(dirname "$0")/../contrib/profdata/latepgo-profdata}
 [ -x "$tool" ] || tool=latepgo-profdata
 [ -f "$dump" ] || { echo "$0: no dump file $dump" >&2; exit 2; }
 : > "$details" || exit 2

@@ -2,7 +2,7 @@
    order, following LLVM's InstrProfValueSiteRecord (values kept sorted
    by target value, counts saturating).  */
 
-#include "profdata.h"
+#include "profile.h"
 #include "tool-util.h"
 
 #include <stdlib.h>

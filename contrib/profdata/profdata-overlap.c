@@ -7,7 +7,7 @@
    per value kind.  */
 
 #define _GNU_SOURCE
-#include "profdata.h"
+#include "prof-store.h"
 #include "profdata-cmd.h"
 #include "tool-util.h"
 

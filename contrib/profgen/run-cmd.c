@@ -87,20 +87,3 @@ run_finish (struct run_cmd *cmd, char **err)
     return 128 + WTERMSIG (status);
   return WEXITSTATUS (status);
 }
-
-char *
-run_cmdline (char *const argv[])
-{
-  size_t len = 1;
-  for (size_t i = 0; argv[i]; i++)
-    len += strlen (argv[i]) + 1;
-  char *s = xmalloc (len);
-  s[0] = 0;
-  for (size_t i = 0; argv[i]; i++)
-    {
-      if (i)
-	strcat (s, " ");
-      strcat (s, argv[i]);
-    }
-  return s;
-}

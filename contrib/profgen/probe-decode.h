@@ -16,13 +16,7 @@
 #include <stdio.h>
 
 #include "elf-read.h"
-
-/* Probe types.  */
-enum { PROBE_BLOCK = 0, PROBE_INDIRECT_CALL = 1, PROBE_DIRECT_CALL = 2 };
-
-/* Attribute bit of a probe that owns no instruction (LLVM 14's
-   "Dangling"): it has an address but its count is unknown.  */
-#define PROBE_ATTR_DANGLING 0x2
+#include "probe-format.h"
 
 /* No node (the parent of a top-level node, an empty child list).  */
 #define PROBE_NO_NODE UINT32_MAX

@@ -4,7 +4,7 @@
    only on success.  */
 
 #define _GNU_SOURCE
-#include "profdata.h"
+#include "prof-store.h"
 #include "profdata-cmd.h"
 #include "tool-util.h"
 

@@ -4,7 +4,8 @@
    the bucket table and every key hash so that a file that would break
    compiler look-ups is rejected.  */
 
-#include "profdata.h"
+#include "profile.h"
+#include "indexed-format.h"
 #include "md5.h"
 #include "tool-util.h"
 

@@ -2,7 +2,7 @@
    llvm-profdata merge --text (doc/indexed-format.md section 7).  Lines
    starting with '#' and empty lines are skipped everywhere.  */
 
-#include "profdata.h"
+#include "profile.h"
 #include "md5.h"
 #include "tool-util.h"
 

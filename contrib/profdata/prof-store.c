@@ -5,7 +5,7 @@
    hashes under one name stay apart, and a record whose counter count
    differs from the stored one is dropped with a warning.  */
 
-#include "profdata.h"
+#include "prof-store.h"
 #include "tool-util.h"
 
 #include <stdlib.h>
@@ -233,9 +233,34 @@ lp_store_sorted (const struct lp_store *store)
   return v;
 }
 
-void
-lp_sink_store (void *ctx, const struct lp_record_in *rec)
+int
+lp_store_merge_variant (struct lp_store *store, uint64_t v,
+			struct lp_err *err)
 {
-  struct lp_store *store = ctx;
-  lp_store_add (store, rec, 1, NULL);
+  /* Debug-info correlation is resolved by reading; it does not carry
+     over to merged output.  */
+  v &= LATEPGO_VARIANT_MASK & ~LP_VARIANT_DBG_CORRELATE;
+  if (!store->have_kind)
+    {
+      store->variant = v;
+      store->have_kind = 1;
+      return 0;
+    }
+  if ((store->variant & LATEPGO_VARIANT_IR) != (v & LATEPGO_VARIANT_IR))
+    {
+      lp_seterr (err, "cannot merge an IR-level profile with a front-end "
+		 "(clang -fprofile-instr-generate) profile: this input is "
+		 "%s, earlier inputs are %s",
+		 lp_variant_kind_name (v),
+		 lp_variant_kind_name (store->variant));
+      return -1;
+    }
+  if ((store->variant ^ v) & LP_VARIANT_ENTRY_ONLY)
+    {
+      lp_seterr (err, "cannot merge function-entry-only profiles with "
+		 "block profiles");
+      return -1;
+    }
+  store->variant |= v;
+  return 0;
 }

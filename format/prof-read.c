@@ -3,26 +3,17 @@
    combining variant bits across inputs.  */
 
 #define _GNU_SOURCE
-#include "profdata.h"
+#include "profile.h"
+#include "indexed-format.h"
 #include "tool-util.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-void
-lp_seterr (struct lp_err *err, const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  vsnprintf (err->msg, sizeof err->msg, fmt, ap);
-  va_end (ap);
-}
 
 /* Read all of FD (not a regular file) into a malloc'd buffer.  */
 static int
@@ -221,36 +212,4 @@ lp_variant_kind_name (uint64_t v)
   if (v & LATEPGO_VARIANT_IR)
     return "IR";
   return "front-end";
-}
-
-int
-lp_store_merge_variant (struct lp_store *store, uint64_t v,
-			struct lp_err *err)
-{
-  /* Debug-info correlation is resolved by reading; it does not carry
-     over to merged output.  */
-  v &= LATEPGO_VARIANT_MASK & ~LP_VARIANT_DBG_CORRELATE;
-  if (!store->have_kind)
-    {
-      store->variant = v;
-      store->have_kind = 1;
-      return 0;
-    }
-  if ((store->variant & LATEPGO_VARIANT_IR) != (v & LATEPGO_VARIANT_IR))
-    {
-      lp_seterr (err, "cannot merge an IR-level profile with a front-end "
-		 "(clang -fprofile-instr-generate) profile: this input is "
-		 "%s, earlier inputs are %s",
-		 lp_variant_kind_name (v),
-		 lp_variant_kind_name (store->variant));
-      return -1;
-    }
-  if ((store->variant ^ v) & LP_VARIANT_ENTRY_ONLY)
-    {
-      lp_seterr (err, "cannot merge function-entry-only profiles with "
-		 "block profiles");
-      return -1;
-    }
-  store->variant |= v;
-  return 0;
 }

@@ -1,6 +1,6 @@
 /* probe-decode.c: decoder of .pseudo_probe_desc and .pseudo_probe
-   (probe-decode.h; byte layout in doc/probes.md sections 3 and
-   4).  Every read is bounds-checked; a bad section is reported
+   (probe-decode.h; byte layout in format/probe-format.h and
+   doc/probes.md sections 3 and 4).  Every read is bounds-checked; a bad section is reported
    with the offset of the record or field that is wrong.  */
 
 #include "probe-decode.h"
@@ -56,45 +56,36 @@ read_u8 (struct reader *r, const char *what)
   return r->p[r->off++];
 }
 
+/* The error of a LEB128 read that failed with STATUS.  */
+static void __attribute__ ((noreturn))
+leb_error (const struct reader *r, size_t start, enum leb_status status,
+	   const char *what)
+{
+  if (status == LEB_TRUNCATED)
+    corrupt (r, start, "truncated %s", what);
+  corrupt (r, start, "%s does not fit in 64 bits", what);
+}
+
 static uint64_t
 read_uleb (struct reader *r, const char *what)
 {
   size_t start = r->off;
-  uint64_t v = 0;
-  for (unsigned shift = 0;; shift += 7)
-    {
-      if (r->off >= r->size)
-	corrupt (r, start, "truncated %s", what);
-      unsigned char b = r->p[r->off++];
-      if (shift >= 64 || (shift == 63 && (b & 0x7e)))
-	corrupt (r, start, "%s does not fit in 64 bits", what);
-      v |= (uint64_t) (b & 0x7f) << shift;
-      if (!(b & 0x80))
-	return v;
-    }
+  uint64_t v;
+  enum leb_status status = leb_read_u (r->p, r->size, &r->off, &v);
+  if (status != LEB_OK)
+    leb_error (r, start, status, what);
+  return v;
 }
 
 static int64_t
 read_sleb (struct reader *r, const char *what)
 {
   size_t start = r->off;
-  uint64_t v = 0;
-  unsigned shift = 0;
-  unsigned char b;
-  do
-    {
-      if (r->off >= r->size)
-	corrupt (r, start, "truncated %s", what);
-      if (shift >= 64)
-	corrupt (r, start, "%s does not fit in 64 bits", what);
-      b = r->p[r->off++];
-      v |= (uint64_t) (b & 0x7f) << shift;
-      shift += 7;
-    }
-  while (b & 0x80);
-  if (shift < 64 && (b & 0x40))
-    v |= ~(uint64_t) 0 << shift;
-  return (int64_t) v;
+  int64_t v;
+  enum leb_status status = leb_read_s (r->p, r->size, &r->off, &v);
+  if (status != LEB_OK)
+    leb_error (r, start, status, what);
+  return v;
 }
 
 static int
@@ -285,11 +276,11 @@ decode_function (struct decoder *d, uint32_t parent, uint32_t call_index,
       if (index == 0 || index > UINT32_MAX)
 	corrupt (r, pstart, "probe index %" PRIu64, index);
       p.index = index;
-      p.type = kind & 0xf;
-      p.attr = (kind >> 4) & 0x7;
+      p.type = probe_kind_type (kind);
+      p.attr = probe_kind_attr (kind);
       if (p.type > PROBE_DIRECT_CALL)
 	corrupt (r, pstart, "unknown probe type %u", p.type);
-      if (kind & 0x80)
+      if (probe_kind_delta (kind))
 	p.addr = d->prev_addr + (uint64_t) read_sleb (r, "probe address delta");
       else
 	p.addr = read_u64 (r, "probe address");

@@ -4,7 +4,7 @@
    that fraction of the total.  Counter value 2^64-1 is skipped as
    LLVM does.  */
 
-#include "profdata.h"
+#include "profile.h"
 #include "tool-util.h"
 
 #include <stdlib.h>

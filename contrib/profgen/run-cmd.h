@@ -26,7 +26,4 @@ int run_start (struct run_cmd *cmd, char *const argv[]);
    newline).  */
 int run_finish (struct run_cmd *cmd, char **err);
 
-/* The command line ARGV as one string for messages (malloc'd).  */
-char *run_cmdline (char *const argv[]);
-
 #endif /* LATEPGO_RUN_CMD_H */

@@ -4,7 +4,7 @@
    and value-profile data.  Every bound that LLVM 14's reader checks is
    checked here, plus the consistency of concatenated profiles.  */
 
-#include "profdata.h"
+#include "profile.h"
 #include "raw-names.h"
 #include "md5.h"
 #include "tool-util.h"

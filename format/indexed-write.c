@@ -15,7 +15,8 @@
    name in increasing FuncHash order; items of a bucket in name order,
    so the output depends only on the records, not on input order.  */
 
-#include "profdata.h"
+#include "profile.h"
+#include "indexed-format.h"
 #include "tool-util.h"
 
 #include <errno.h>

@@ -19,7 +19,7 @@
    name would not read back (lp_text_name_ok) is left out, with a
    warning.  */
 
-#include "profdata.h"
+#include "profile.h"
 #include "tool-util.h"
 
 #include <inttypes.h>

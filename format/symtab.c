@@ -1,7 +1,7 @@
 /* symtab.c: name MD5 -> name map over a store's records, used to print
    indirect-call targets by name in the text format.  */
 
-#include "profdata.h"
+#include "profile.h"
 #include "tool-util.h"
 
 #include <stdlib.h>

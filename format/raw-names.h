@@ -3,7 +3,7 @@
 #ifndef LATEPGO_RAW_NAMES_H
 #define LATEPGO_RAW_NAMES_H
 
-#include "profdata.h"
+#include "profile.h"
 
 /* Decode the names blob [BLOB, BLOB+LEN) and make it the current map
    (a no-op when it equals the current blob).  Returns 0, or -1 with
@@ -14,8 +14,5 @@ int lp_raw_names_load (const unsigned char *blob, size_t len,
 /* Find NAME_REF in the current map: store the name in *NAME and *LEN (not
    NUL-terminated) and return 1, or return 0.  */
 int lp_raw_names_lookup (uint64_t name_ref, const char **name, size_t *len);
-
-/* Release the map.  */
-void lp_raw_names_free (void);
 
 #endif /* LATEPGO_RAW_NAMES_H */

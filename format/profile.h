@@ -1,18 +1,19 @@
-/* profdata.h: the in-memory profile model of latepgo-profdata and the
-   interfaces between its readers, the record store and its writers.
+/* profile.h: the in-memory profile model of the latepgo tools and the
+   interfaces of format/'s readers and writers.
 
    The formats themselves are described in doc/raw-format.md (raw v8,
    names and hashes) and doc/indexed-format.md (indexed v7 and text);
    each reader or writer file names the section it follows.  */
 
-#ifndef LATEPGO_PROFDATA_H
-#define LATEPGO_PROFDATA_H
+#ifndef LATEPGO_PROFILE_H
+#define LATEPGO_PROFILE_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../libprof/latepgo-abi.h"
+#include "error.h"
+#include "raw-format.h"
 
 /* Value kinds: 0 = indirect-call target, 1 = mem-op size.  */
 #define LP_NUM_VALUE_KINDS 2
@@ -80,40 +81,6 @@ struct lp_record
   uint64_t counts[];
 };
 
-/* Records keyed by (name, FuncHash).  Memory grows with the number of
-   distinct records only.  */
-struct lp_store
-{
-  struct lp_record **buckets;
-  size_t num_buckets;           /* A power of two.  */
-  size_t num_records;
-  uint64_t variant;             /* Union of the inputs' variant bits.  */
-  int have_kind;                /* Nonzero once VARIANT is set.  */
-};
-
-/* ---- prof-store.c ---- */
-
-void lp_store_init (struct lp_store *store);
-void lp_store_free (struct lp_store *store);
-
-/* Find the record NAME/NAME_LEN with MD5 NAME_MD5 and FuncHash HASH, or
-   NULL.  */
-struct lp_record *lp_store_find (const struct lp_store *store,
-				 const char *name, size_t name_len,
-				 uint64_t name_md5, uint64_t hash);
-
-/* Add REC to STORE with every count multiplied by WEIGHT (>= 1).
-   Counts saturate at 2^64-1.  A record with the same name and hash but
-   a different number of counters is dropped with a warning naming WHERE
-   (the input file) and the function, as is value data whose number of
-   sites changed.  Returns the number of problems warned about.  */
-int lp_store_add (struct lp_store *store, const struct lp_record_in *rec,
-		  uint64_t weight, const char *where);
-
-/* Return a freshly allocated array of the STORE's records sorted by
-   name bytes, then FuncHash; the caller frees the array only.  */
-struct lp_record **lp_store_sorted (const struct lp_store *store);
-
 /* ---- prof-value.c ---- */
 
 /* Insert (VALUE, COUNT) into SITE, adding COUNT (saturating) to an
@@ -143,15 +110,6 @@ enum lp_format
   LP_FORMAT_TEXT
 };
 
-/* Error text filled by the readers; the caller adds the file name.  */
-struct lp_err
-{
-  char msg[512];
-};
-
-void lp_seterr (struct lp_err *err, const char *fmt, ...)
-  __attribute__ ((format (printf, 2, 3)));
-
 /* Called once per record; returns 0.  */
 typedef void (*lp_sink_fn) (void *ctx, const struct lp_record_in *rec);
 
@@ -180,11 +138,6 @@ void lp_profile_close (struct lp_profile *prof);
 /* Describe the variant bits V for messages ("IR", "front-end", ...).  */
 const char *lp_variant_kind_name (uint64_t v);
 
-/* Combine an input's variant bits V into STORE.  Returns 0, or -1 with
-   ERR set when the kinds cannot be mixed (IR with front-end).  */
-int lp_store_merge_variant (struct lp_store *store, uint64_t v,
-			    struct lp_err *err);
-
 /* Format-specific halves of lp_profile_open/emit.  Validation (SINK
    NULL) must succeed before a call with a sink; with a sink they
    cannot fail.  They return 0 or -1 with ERR set.  */
@@ -194,10 +147,6 @@ int lp_indexed_read (struct lp_profile *prof, lp_sink_fn sink, void *ctx,
 		     struct lp_err *err);
 int lp_text_read (struct lp_profile *prof, lp_sink_fn sink, void *ctx,
 		  struct lp_err *err);
-
-/* Sink that sums into the struct lp_store CTX with weight 1 (used by
-   show and overlap).  */
-void lp_sink_store (void *ctx, const struct lp_record_in *rec);
 
 /* Reader scratch for building value sites of one record.  */
 struct lp_site_buf
@@ -284,4 +233,4 @@ int lp_text_name_ok (const char *name, size_t len);
 int lp_write_text (FILE *out, struct lp_record **recs, size_t num,
 		   uint64_t variant);
 
-#endif /* LATEPGO_PROFDATA_H */
+#endif /* LATEPGO_PROFILE_H */

@@ -243,12 +243,3 @@ lp_raw_names_lookup (uint64_t name_ref, const char **name, size_t *len)
     }
   return 0;
 }
-
-void
-lp_raw_names_free (void)
-{
-  free (cache.blob);
-  free (cache.text);
-  free (cache.slots);
-  memset (&cache, 0, sizeof cache);
-}

@@ -4,7 +4,7 @@
    first; records are listed in (name, hash) order.  */
 
 #define _GNU_SOURCE
-#include "profdata.h"
+#include "prof-store.h"
 #include "profdata-cmd.h"
 #include "tool-util.h"
 
