@@ -33,8 +33,6 @@
 /* The symbol every record refers to; its value is never used.  */
 int __latepgo_runtime __attribute__ ((used));
 
-struct lp_state lp_state = { .write_fd = -1 };
-
 /* Zero this module's counters and forget the last write.  */
 
 void

@@ -58,7 +58,7 @@ enum lp_name_source
 };
 
 /* ------------------------------------------------------------------ */
-/* prof-core.c: process state.  */
+/* prof-state.c: process state.  */
 
 struct lp_state
 {
