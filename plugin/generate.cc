@@ -1,6 +1,6 @@
 /* generate.cc: generate mode.  Counters on the edges off the spanning
    tree, and the per-function and per-file data the runtime writes out
-   (layout: libprof/latepgo-abi.h).
+   (layout: format/instrprof-data.def, doc/raw-format.md).
 
    For a function foo with N counters this emits, TU-local:
 
@@ -81,8 +81,28 @@ mark_retained (tree var)
 				     DECL_ATTRIBUTES (var));
 }
 
-/* The struct type of records: latepgo_data_record.
-   finish_builtin_struct takes the fields last first.  */
+/* The tree type of each C type of format/instrprof-data.def.  */
+#define LP_TREE_TYPE_uint64_t long_long_unsigned_type_node
+#define LP_TREE_TYPE_int64_t long_long_integer_type_node
+#define LP_TREE_TYPE_uint32_t unsigned_type_node
+#define LP_TREE_TYPE_uint16_t short_unsigned_type_node
+
+/* The identifier of element K of the COUNT fields NAME: NAME itself
+   when COUNT is 1, else NAMEK.  */
+
+static tree
+record_field_name (const char *name, int count, int k)
+{
+  if (count == 1)
+    return get_identifier (name);
+  char buf[64];
+  snprintf (buf, sizeof buf, "%s%d", name, k);
+  return get_identifier (buf);
+}
+
+/* The struct type of records: latepgo_data_record, from the fields of
+   format/instrprof-data.def, an array of COUNT as COUNT fields NAME0,
+   NAME1...  finish_builtin_struct takes the fields last first.  */
 
 static tree
 get_record_type (void)
@@ -90,23 +110,19 @@ get_record_type (void)
   if (record_type)
     return record_type;
 
-  tree u64 = long_long_unsigned_type_node;
-  tree i64 = long_long_integer_type_node;
-  tree u32 = unsigned_type_node;
-  tree u16 = short_unsigned_type_node;
-  struct { const char *name; tree type; } fields[] = {
-    { "name_ref", u64 }, { "func_hash", u64 }, { "counter_ptr", i64 },
-    { "function_ptr", u64 }, { "values", i64 }, { "num_counters", u32 },
-    { "num_value_sites0", u16 }, { "num_value_sites1", u16 }
-  };
   tree chain = NULL_TREE;
-  for (unsigned i = 0; i < ARRAY_SIZE (fields); i++)
-    {
-      tree f = build_decl (BUILTINS_LOCATION, FIELD_DECL,
-			   get_identifier (fields[i].name), fields[i].type);
-      DECL_CHAIN (f) = chain;
-      chain = f;
+#define LP_RAW_DATA_ARRAY(CTYPE, COUNT, NAME, INIT, DOC)		\
+  for (int k = 0; k < COUNT; k++)					\
+    {									\
+      tree f = build_decl (BUILTINS_LOCATION, FIELD_DECL,		\
+			   record_field_name (#NAME, COUNT, k),		\
+			   LP_TREE_TYPE_##CTYPE);			\
+      DECL_CHAIN (f) = chain;						\
+      chain = f;							\
     }
+#define LP_RAW_DATA_FIELD(CTYPE, NAME, INIT, DOC)	\
+  LP_RAW_DATA_ARRAY (CTYPE, 1, NAME, INIT, DOC)
+#include "../format/instrprof-data.def"
   record_type = lang_hooks.types.make_type (RECORD_TYPE);
   finish_builtin_struct (record_type, "__latepgo_data_record", chain,
 			 NULL_TREE);
@@ -390,18 +406,20 @@ lp_generate_finish (void)
       tree f = TYPE_FIELDS (rtype);
       unsigned HOST_WIDE_INT name_ref
 	= lp_md5_low64 (r->name, strlen (r->name));
-      tree values[8] = {
-	build_int_cstu (long_long_unsigned_type_node, name_ref),
-	build_int_cstu (long_long_unsigned_type_node, r->checksum),
-	build_addr_diff (r->counters, rec),
-	build_int_cst (long_long_unsigned_type_node, 0),
-	build_addr_diff (runtime_decl, rec),
-	build_int_cst (unsigned_type_node, r->n_counters),
-	build_int_cst (short_unsigned_type_node, 0),
-	build_int_cst (short_unsigned_type_node, 0)
-      };
-      for (int k = 0; k < 8; k++, f = DECL_CHAIN (f))
-	CONSTRUCTOR_APPEND_ELT (elts, f, values[k]);
+      /* Each field as format/instrprof-data.def's INIT says.  */
+#define LP_INIT_NAME_REF(TYPE) build_int_cstu (TYPE, name_ref)
+#define LP_INIT_FUNC_HASH(TYPE) build_int_cstu (TYPE, r->checksum)
+#define LP_INIT_COUNTERS(TYPE) build_addr_diff (r->counters, rec)
+#define LP_INIT_RUNTIME(TYPE) build_addr_diff (runtime_decl, rec)
+#define LP_INIT_NUM_COUNTERS(TYPE) build_int_cst (TYPE, r->n_counters)
+#define LP_INIT_ZERO(TYPE) build_int_cst (TYPE, 0)
+#define LP_RAW_DATA_ARRAY(CTYPE, COUNT, NAME, INIT, DOC)		\
+      for (int k = 0; k < COUNT; k++, f = DECL_CHAIN (f))		\
+	CONSTRUCTOR_APPEND_ELT (elts, f,				\
+				LP_INIT_##INIT (LP_TREE_TYPE_##CTYPE));
+#define LP_RAW_DATA_FIELD(CTYPE, NAME, INIT, DOC)	\
+      LP_RAW_DATA_ARRAY (CTYPE, 1, NAME, INIT, DOC)
+#include "../format/instrprof-data.def"
       DECL_INITIAL (rec) = build_constructor (rtype, elts);
       mark_retained (rec);
       varpool_node::finalize_decl (rec);

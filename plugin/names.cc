@@ -19,21 +19,16 @@
 #include "gcc-common.h"
 #include "latepgo.h"
 #include "toplev.h"
+#include "../format/md5.h"
 
 /* MD5LOW64: the first 8 bytes of the MD5 digest read as a
    little-endian number.  LLVM's NameRef, hash-table key and probe
-   GUID.  */
+   GUID; format/md5.c computes it for the tools too.  */
 
 unsigned HOST_WIDE_INT
 lp_md5_low64 (const void *data, size_t len)
 {
-  unsigned char digest[16];
-  unsigned HOST_WIDE_INT v = 0;
-
-  md5_buffer ((const char *) data, len, digest);
-  for (int i = 7; i >= 0; i--)
-    v = (v << 8) | digest[i];
-  return v;
+  return lp_md5low64 (data, len);
 }
 
 /* Return FILE made relative to DIR (both absolute), e.g.

@@ -52,14 +52,9 @@
 #include "emit-rtl.h"
 #include "output.h"
 #include "tree-pass.h"
+#include "../format/probe-format.h"
 
 #define PROBE_FILE_PREFIX "<latepgo-probe>"
-
-/* LLVM's probe types.  */
-enum { PROBE_BLOCK = 0, PROBE_INDIRECT_CALL = 1, PROBE_DIRECT_CALL = 2 };
-/* LLVM 14's attribute for a probe whose code is gone: its count is
-   unknown rather than 0.  */
-#define PROBE_ATTR_DANGLING 0x2
 
 /* The .pseudo_probe_desc records of this file's probed functions, as
    assembly.  */
@@ -585,12 +580,13 @@ print_node (FILE *f, probe_node *n, int *prev, bool *prev_cold)
   for (emitted_probe &p : n->probes)
     {
       fprintf (f, "\t.uleb128\t%d\n", p.id);
-      int kind = p.type | (p.dangling ? PROBE_ATTR_DANGLING << 4 : 0);
+      unsigned attr = p.dangling ? PROBE_ATTR_DANGLING : 0;
       if (*prev >= 0 && *prev_cold == p.cold)
 	fprintf (f, "\t.byte\t%#x\n\t.sleb128\t.LDL%d-.LDL%d\n",
-		 kind | 0x80, p.label, *prev);
+		 probe_kind_encode (p.type, attr, 1), p.label, *prev);
       else
-	fprintf (f, "\t.byte\t%#x\n\t.quad\t.LDL%d\n", kind, p.label);
+	fprintf (f, "\t.byte\t%#x\n\t.quad\t.LDL%d\n",
+		 probe_kind_encode (p.type, attr, 0), p.label);
       *prev = p.label;
       *prev_cold = p.cold;
     }
