@@ -6,6 +6,7 @@
 
 #include "profile.h"
 #include "indexed-format.h"
+#include "le.h"
 #include "md5.h"
 #include "tool-util.h"
 
@@ -22,22 +23,6 @@ struct idx_reader
   size_t counts_cap;
 };
 
-static uint64_t
-rd64 (const unsigned char *p)
-{
-  uint64_t v = 0;
-  for (int i = 7; i >= 0; i--)
-    v = v << 8 | p[i];
-  return v;
-}
-
-static uint32_t
-rd32 (const unsigned char *p)
-{
-  return (uint32_t) p[0] | (uint32_t) p[1] << 8 | (uint32_t) p[2] << 16
-	 | (uint32_t) p[3] << 24;
-}
-
 /* Skip the summary at *POS (doc/indexed-format.md section 3).  */
 static int
 skip_summary (const struct idx_reader *r, size_t *pos, const char *which,
@@ -47,8 +32,8 @@ skip_summary (const struct idx_reader *r, size_t *pos, const char *which,
 
   if (r->size - *pos < 16)
     goto bad;
-  nfields = rd64 (r->buf + *pos);
-  nentries = rd64 (r->buf + *pos + 8);
+  nfields = le_read_u64 (r->buf + *pos);
+  nentries = le_read_u64 (r->buf + *pos + 8);
   if (nfields > (1 << 20) || nentries > (1 << 20))
     goto bad;
   words = 2 + nfields + 3 * nentries;
@@ -73,8 +58,8 @@ read_value_data (struct idx_reader *r, const unsigned char **pp,
 
   if (end - p < 8)
     return -1;
-  total = rd32 (p);
-  nkinds = rd32 (p + 4);
+  total = le_read_u32 (p);
+  nkinds = le_read_u32 (p + 4);
   if (total < 8 || total % 8 || total > (size_t) (end - p)
       || nkinds > LP_NUM_VALUE_KINDS)
     return -1;
@@ -87,8 +72,8 @@ read_value_data (struct idx_reader *r, const unsigned char **pp,
       const unsigned char *vals;
       if (vend - p < 8)
 	return -1;
-      kind = rd32 (p);
-      nsites = rd32 (p + 4);
+      kind = le_read_u32 (p);
+      nsites = le_read_u32 (p + 4);
       if (kind >= LP_NUM_VALUE_KINDS)
 	return -1;
       hdr = (8 + (uint64_t) nsites + 7) & ~(uint64_t) 7;
@@ -104,7 +89,7 @@ read_value_data (struct idx_reader *r, const unsigned char **pp,
 	  struct lp_site *sites = lp_site_buf_reset (&r->sites, kind, nsites);
 	  for (uint32_t s = 0; s < nsites; s++)
 	    for (unsigned v = 0; v < p[8 + s]; v++, vals += 16)
-	      lp_site_add (&sites[s], rd64 (vals), rd64 (vals + 8));
+	      lp_site_add (&sites[s], le_read_u64 (vals), le_read_u64 (vals + 8));
 	  in->num_sites[kind] = nsites;
 	  in->sites[kind] = sites;
 	}
@@ -134,7 +119,7 @@ lp_indexed_read (struct lp_profile *prof, lp_sink_fn sink, void *ctx,
 		 "profile header needs 40", r.size);
       return -1;
     }
-  version = rd64 (r.buf + 8);
+  version = le_read_u64 (r.buf + 8);
   prof->variant = version & LATEPGO_VARIANT_MASK;
   version &= ~LATEPGO_VARIANT_MASK;
   if (version < 4 || version > LATEPGO_INDEXED_VERSION)
@@ -144,14 +129,14 @@ lp_indexed_read (struct lp_profile *prof, lp_sink_fn sink, void *ctx,
 		 "supported)", version);
       return -1;
     }
-  hash_type = rd64 (r.buf + 24);
+  hash_type = le_read_u64 (r.buf + 24);
   if (hash_type != 0)
     {
       lp_seterr (err, "unsupported instrumentation profile hash type %"
 		 PRIu64, hash_type);
       return -1;
     }
-  hash_offset = rd64 (r.buf + 32);
+  hash_offset = le_read_u64 (r.buf + 32);
 
   pos = 40;
   if (skip_summary (&r, &pos, "the", err) < 0)
@@ -169,8 +154,8 @@ lp_indexed_read (struct lp_profile *prof, lp_sink_fn sink, void *ctx,
 		 "size %zu)", hash_offset, r.size);
       return -1;
     }
-  num_buckets = rd64 (r.buf + hash_offset);
-  num_entries = rd64 (r.buf + hash_offset + 8);
+  num_buckets = le_read_u64 (r.buf + hash_offset);
+  num_entries = le_read_u64 (r.buf + hash_offset + 8);
   if (num_buckets == 0 || (num_buckets & (num_buckets - 1))
       || num_buckets > (r.size - hash_offset - 16) / 8)
     {
@@ -181,7 +166,7 @@ lp_indexed_read (struct lp_profile *prof, lp_sink_fn sink, void *ctx,
   if (!sink)
     for (uint64_t b = 0; b < num_buckets; b++)
       {
-	uint64_t bo = rd64 (r.buf + hash_offset + 16 + 8 * b);
+	uint64_t bo = le_read_u64 (r.buf + hash_offset + 16 + 8 * b);
 	if (bo != 0 && (bo < payload || bo + 2 > hash_offset))
 	  {
 	    lp_seterr (err, "hash table is corrupt: bucket %" PRIu64
@@ -214,9 +199,9 @@ lp_indexed_read (struct lp_profile *prof, lp_sink_fn sink, void *ctx,
 	    const unsigned char *key, *d, *dend;
 	    if (end - p < 24)
 	      goto truncated;
-	    key_hash = rd64 (p);
-	    key_len = rd64 (p + 8);
-	    data_len = rd64 (p + 16);
+	    key_hash = le_read_u64 (p);
+	    key_len = le_read_u64 (p + 8);
+	    data_len = le_read_u64 (p + 16);
 	    p += 24;
 	    if (key_len > (uint64_t) (end - p)
 		|| data_len > (uint64_t) (end - p) - key_len)
@@ -236,7 +221,7 @@ lp_indexed_read (struct lp_profile *prof, lp_sink_fn sink, void *ctx,
 			       (int) (key_len > 200 ? 200 : key_len), key);
 		    goto out;
 		  }
-		bo = rd64 (r.buf + hash_offset + 16
+		bo = le_read_u64 (r.buf + hash_offset + 16
 			   + 8 * (h & (num_buckets - 1)));
 		if (bo != bucket_off)
 		  {
@@ -258,8 +243,8 @@ lp_indexed_read (struct lp_profile *prof, lp_sink_fn sink, void *ctx,
 		in.name = (const char *) key;
 		in.name_len = key_len;
 		in.name_md5 = key_hash;
-		in.hash = rd64 (d);
-		n = rd64 (d + 8);
+		in.hash = le_read_u64 (d);
+		n = le_read_u64 (d + 8);
 		d += 16;
 		if (n == 0 || n > UINT32_MAX || n > (uint64_t) (dend - d) / 8)
 		  goto malformed;
@@ -272,7 +257,7 @@ lp_indexed_read (struct lp_profile *prof, lp_sink_fn sink, void *ctx,
 			r.counts = xrealloc (r.counts, n * 8);
 		      }
 		    for (uint64_t c = 0; c < n; c++)
-		      r.counts[c] = rd64 (d + 8 * c);
+		      r.counts[c] = le_read_u64 (d + 8 * c);
 		    in.counts = r.counts;
 		  }
 		d += 8 * n;

@@ -17,6 +17,7 @@
 
 #include "profile.h"
 #include "indexed-format.h"
+#include "le.h"
 #include "tool-util.h"
 
 #include <errno.h>
@@ -35,8 +36,7 @@ static void
 put64 (FILE *out, uint64_t v)
 {
   unsigned char b[8];
-  for (int i = 0; i < 8; i++)
-    b[i] = (unsigned char) (v >> (8 * i));
+  le_write_u64 (b, v);
   fwrite (b, 1, 8, out);
 }
 
@@ -44,8 +44,7 @@ static void
 put32 (FILE *out, uint32_t v)
 {
   unsigned char b[4];
-  for (int i = 0; i < 4; i++)
-    b[i] = (unsigned char) (v >> (8 * i));
+  le_write_u32 (b, v);
   fwrite (b, 1, 4, out);
 }
 
@@ -101,12 +100,7 @@ write_value_data (FILE *out, const struct lp_record *r, uint64_t size)
 	{
 	  const struct lp_site *site = &r->sites[k][s];
 	  uint32_t n;
-	  if (site->num > buf_cap)
-	    {
-	      buf_cap = site->num;
-	      buf = xrealloc (buf, buf_cap * sizeof *buf);
-	    }
-	  n = lp_site_for_output (site, buf);
+	  n = lp_site_for_output (site, &buf, &buf_cap);
 	  for (uint32_t v = 0; v < n; v++)
 	    {
 	      put64 (out, buf[v].value);

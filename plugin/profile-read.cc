@@ -18,6 +18,7 @@
 #include "gcc-common.h"
 #include "latepgo.h"
 #include "../libprof/latepgo-abi.h"
+#include "../format/le.h"
 
 static unsigned char *file_data;
 static size_t file_size;
@@ -37,10 +38,7 @@ static unsigned count_shift;
 static unsigned HOST_WIDE_INT
 get_u64 (size_t off)
 {
-  unsigned HOST_WIDE_INT v = 0;
-  for (int i = 7; i >= 0; i--)
-    v = (v << 8) | file_data[off + i];
-  return v;
+  return le_read_u64 (file_data + off);
 }
 
 /* Whether [OFF, OFF + LEN) lies inside the file (overflow-safe).  */
@@ -81,9 +79,7 @@ parse_records (const char *name, size_t off, unsigned HOST_WIDE_INT data_len)
       /* Value profile data: u32 total size (>= 8, multiple of 8).  */
       if (end - off < 8)
 	return "value profile data missing";
-      unsigned total = file_data[off] | file_data[off + 1] << 8
-		       | file_data[off + 2] << 16
-		       | (unsigned) file_data[off + 3] << 24;
+      unsigned total = le_read_u32 (file_data + off);
       if (total < 8 || total % 8 || total > end - off)
 	return "value profile data size is wrong";
       off += total;
