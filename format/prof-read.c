@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #include "profile.h"
 #include "indexed-format.h"
+#include "le.h"
 #include "tool-util.h"
 
 #include <errno.h>
@@ -61,15 +62,6 @@ looks_like_text (const unsigned char *buf, size_t size)
 	  || (buf[i] >= 0x20 && buf[i] != 0x7f)))
       return 0;
   return 1;
-}
-
-static uint64_t
-read_u64_le (const unsigned char *p)
-{
-  uint64_t v = 0;
-  for (int i = 7; i >= 0; i--)
-    v = v << 8 | p[i];
-  return v;
 }
 
 static int
@@ -144,9 +136,10 @@ lp_profile_open (struct lp_profile *prof, const char *path,
       lp_profile_close (prof);
       return -1;
     }
+  const char *unknown = NULL;
   if (prof->size >= 8)
     {
-      uint64_t m = read_u64_le (prof->data);
+      uint64_t m = le_read_u64 (prof->data);
       if (m == LATEPGO_RAW_MAGIC_64 || m == LATEPGO_RAW_MAGIC_32
 	  || __builtin_bswap64 (m) == LATEPGO_RAW_MAGIC_64
 	  || __builtin_bswap64 (m) == LATEPGO_RAW_MAGIC_32)
@@ -156,19 +149,16 @@ lp_profile_open (struct lp_profile *prof, const char *path,
       else if (looks_like_text (prof->data, prof->size))
 	prof->format = LP_FORMAT_TEXT;
       else
-	{
-	  lp_seterr (err, "unrecognized instrumentation profile encoding "
-		     "format (bad magic)");
-	  lp_profile_close (prof);
-	  return -1;
-	}
+	unknown = "bad magic";
     }
   else if (looks_like_text (prof->data, prof->size))
     prof->format = LP_FORMAT_TEXT;
   else
+    unknown = "file too short";
+  if (unknown)
     {
       lp_seterr (err, "unrecognized instrumentation profile encoding "
-		 "format (file too short)");
+		 "format (%s)", unknown);
       lp_profile_close (prof);
       return -1;
     }

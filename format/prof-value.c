@@ -4,24 +4,21 @@
 
 #include "profile.h"
 #include "tool-util.h"
+#include "lower-bound.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+
+_Static_assert (offsetof (struct lp_value, value) == 0,
+		"lp_lower_bound_u64 finds values by their first member");
 
 /* Return the index of the first value >= VALUE in SITE.  */
 static uint32_t
 site_lower_bound (const struct lp_site *site, uint64_t value)
 {
-  uint32_t lo = 0, hi = site->num;
-  while (lo < hi)
-    {
-      uint32_t mid = lo + (hi - lo) / 2;
-      if (site->values[mid].value < value)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
-  return lo;
+  return lp_lower_bound_u64 (site->values, site->num, sizeof *site->values,
+			     value);
 }
 
 static void
@@ -106,13 +103,19 @@ cmp_output_order (const void *pa, const void *pb)
 }
 
 uint32_t
-lp_site_for_output (const struct lp_site *site, struct lp_value *out)
+lp_site_for_output (const struct lp_site *site, struct lp_value **out,
+		    size_t *cap)
 {
   uint32_t n = site->num;
   if (n == 0)
     return 0;
-  memcpy (out, site->values, n * sizeof *out);
-  qsort (out, n, sizeof *out, cmp_output_order);
+  if (n > *cap)
+    {
+      *cap = n;
+      *out = xrealloc (*out, n * sizeof **out);
+    }
+  memcpy (*out, site->values, n * sizeof **out);
+  qsort (*out, n, sizeof **out, cmp_output_order);
   return n > LP_MAX_VALUES_PER_SITE ? LP_MAX_VALUES_PER_SITE : n;
 }
 

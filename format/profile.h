@@ -92,11 +92,12 @@ void lp_site_add (struct lp_site *site, uint64_t value, uint64_t count);
 int lp_site_merge (struct lp_site *dst, const struct lp_site *src,
 		   uint64_t weight);
 
-/* Store in OUT (room for SITE->num entries) the values of SITE ordered
-   for output: decreasing count, ties by increasing value, at most
-   LP_MAX_VALUES_PER_SITE of them.  Returns how many were stored.  */
+/* Store in *OUT, an array of *CAP entries grown as needed, the values
+   of SITE ordered for output: decreasing count, ties by increasing
+   value, at most LP_MAX_VALUES_PER_SITE of them.  Returns how many
+   were stored.  */
 uint32_t lp_site_for_output (const struct lp_site *site,
-			     struct lp_value *out);
+			     struct lp_value **out, size_t *cap);
 
 /* Free the value sites of REC.  */
 void lp_record_free_sites (struct lp_record *rec);

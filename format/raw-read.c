@@ -8,8 +8,10 @@
 #include "raw-names.h"
 #include "md5.h"
 #include "tool-util.h"
+#include "lower-bound.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -399,19 +401,15 @@ build_addr_map (struct raw_reader *r, const struct raw_hdr *h)
   qsort (r->addrs, r->num_addrs, sizeof *r->addrs, cmp_addr);
 }
 
+_Static_assert (offsetof (struct addr_map, addr) == 0,
+		"lp_lower_bound_u64 finds addresses by their first member");
+
 /* NameRef of the function at ADDR, or 0 if none (as LLVM).  */
 static uint64_t
 map_addr (const struct raw_reader *r, uint64_t addr)
 {
-  size_t lo = 0, hi = r->num_addrs;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      if (r->addrs[mid].addr < addr)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
+  size_t lo = lp_lower_bound_u64 (r->addrs, r->num_addrs, sizeof *r->addrs,
+				 addr);
   return lo < r->num_addrs && r->addrs[lo].addr == addr ? r->addrs[lo].md5
 							: 0;
 }

@@ -72,12 +72,7 @@ lp_write_text_record (FILE *out, const struct lp_record *r,
 	    {
 	      const struct lp_site *site = &r->sites[k][s];
 	      uint32_t n;
-	      if (site->num > cap)
-		{
-		  cap = site->num;
-		  buf = xrealloc (buf, cap * sizeof *buf);
-		}
-	      n = lp_site_for_output (site, buf);
+	      n = lp_site_for_output (site, &buf, &cap);
 	      fprintf (out, "%u\n", n);
 	      for (uint32_t v = 0; v < n; v++)
 		{

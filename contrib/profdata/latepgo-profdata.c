@@ -46,16 +46,9 @@ print_usage (FILE *f)
 int
 main (int argc, char **argv)
 {
-  if (argc < 2)
-    {
-      print_usage (stderr);
-      return 1;
-    }
-  if (strcmp (argv[1], "-h") == 0 || strcmp (argv[1], "--help") == 0)
-    {
-      print_usage (stdout);
-      return 0;
-    }
+  int status = lp_usage_asked (argc, argv, print_usage);
+  if (status >= 0)
+    return status;
   if (strcmp (argv[1], "--version") == 0)
     {
       puts ("latepgo-profdata 0.1 (LLVM 14 profile formats: raw v8, "

@@ -131,16 +131,9 @@ read_report (const char *path, struct report *r)
 int
 lp_report_main (int argc, char **argv)
 {
-  if (argc < 2)
-    {
-      lp_print_report_usage (stderr);
-      return 1;
-    }
-  if (strcmp (argv[1], "-h") == 0 || strcmp (argv[1], "--help") == 0)
-    {
-      lp_print_report_usage (stdout);
-      return 0;
-    }
+  int status = lp_usage_asked (argc, argv, lp_print_report_usage);
+  if (status >= 0)
+    return status;
   struct report r = { NULL, 0, 0 };
   for (int i = 1; i < argc; i++)
     if (read_report (argv[i], &r) != 0)

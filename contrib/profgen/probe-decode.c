@@ -5,12 +5,15 @@
 
 #include "probe-decode.h"
 #include "index-table.h"
+#include "le.h"
 #include "md5.h"
 #include "tool-util.h"
+#include "lower-bound.h"
 
 #include <elf.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,7 +46,7 @@ read_u64 (struct reader *r, const char *what)
   uint64_t v;
   if (r->size - r->off < 8)
     corrupt (r, r->off, "truncated %s", what);
-  memcpy (&v, r->p + r->off, 8);
+  v = le_read_u64 (r->p + r->off);
   r->off += 8;
   return v;
 }
@@ -56,24 +59,24 @@ read_u8 (struct reader *r, const char *what)
   return r->p[r->off++];
 }
 
-/* The error of a LEB128 read that failed with STATUS.  */
-static void __attribute__ ((noreturn))
-leb_error (const struct reader *r, size_t start, enum leb_status status,
+/* Report a LEB128 read of WHAT at START that ended with STATUS, unless
+   it succeeded.  */
+static void
+leb_check (const struct reader *r, size_t start, enum leb_status status,
 	   const char *what)
 {
   if (status == LEB_TRUNCATED)
     corrupt (r, start, "truncated %s", what);
-  corrupt (r, start, "%s does not fit in 64 bits", what);
+  if (status == LEB_TOO_BIG)
+    corrupt (r, start, "%s does not fit in 64 bits", what);
 }
 
 static uint64_t
 read_uleb (struct reader *r, const char *what)
 {
   size_t start = r->off;
-  uint64_t v;
-  enum leb_status status = leb_read_u (r->p, r->size, &r->off, &v);
-  if (status != LEB_OK)
-    leb_error (r, start, status, what);
+  uint64_t v = 0;
+  leb_check (r, start, leb_read_u (r->p, r->size, &r->off, &v), what);
   return v;
 }
 
@@ -81,10 +84,8 @@ static int64_t
 read_sleb (struct reader *r, const char *what)
 {
   size_t start = r->off;
-  int64_t v;
-  enum leb_status status = leb_read_s (r->p, r->size, &r->off, &v);
-  if (status != LEB_OK)
-    leb_error (r, start, status, what);
+  int64_t v = 0;
+  leb_check (r, start, leb_read_s (r->p, r->size, &r->off, &v), what);
   return v;
 }
 
@@ -171,18 +172,14 @@ decode_descs (const struct elf_file *elf, const struct elf_section *sec,
   free (k);
 }
 
+_Static_assert (offsetof (struct probe_desc, guid) == 0,
+		"lp_lower_bound_u64 finds descriptors by their first member");
+
 const struct probe_desc *
 probe_find_desc (const struct probe_set *set, uint64_t guid)
 {
-  size_t lo = 0, hi = set->num_descs;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      if (set->descs[mid].guid < guid)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
+  size_t lo = lp_lower_bound_u64 (set->descs, set->num_descs,
+				 sizeof *set->descs, guid);
   if (lo < set->num_descs && set->descs[lo].guid == guid)
     return &set->descs[lo];
   return NULL;
