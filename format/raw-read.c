@@ -45,6 +45,8 @@ struct raw_reader
   size_t num_addrs, addrs_cap;
 };
 
+/* One reader per field width of the raw format, each swapping bytes
+   when the file's order is not ours.  */
 static uint64_t
 rd64 (const struct raw_reader *r, size_t off)
 {

@@ -30,6 +30,8 @@ vreport (const char *kind, const char *where, const char *fmt, va_list ap)
   fputc ('\n', stderr);
 }
 
+/* lp_error, lp_warning and lp_note: one varargs wrapper of vreport
+   per kind, which C needs.  */
 void
 lp_error (const char *where, const char *fmt, ...)
 {

@@ -178,6 +178,8 @@ write_output (const char *output, int text, struct lp_record **recs,
   free (tmp);
 }
 
+/* Its option table is alike in shape only to show's and overlap's:
+   each command has its own options, as in llvm-profdata.  */
 int
 lp_merge_main (int argc, char **argv)
 {

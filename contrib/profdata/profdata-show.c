@@ -114,6 +114,7 @@ parse_cutoffs (const char *arg, uint32_t *cuts, size_t max)
   return n;
 }
 
+/* Option table alike in shape only to merge's and overlap's.  */
 int
 lp_show_main (int argc, char **argv)
 {

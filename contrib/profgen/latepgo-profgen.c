@@ -295,6 +295,7 @@ note_registers (const char *file, const struct perf_stats *st,
       calls += bins[i].regions.num_memop_calls;
       jumps += bins[i].regions.num_jumps;
     }
+  /* The DX and FLAGS notes are alike in shape only.  */
   if (!st->dx_samples)
     lp_note ("%s: no register DX in the samples: no memop sizes "
 	     "(perf record --user-regs=dx)", file);

@@ -80,6 +80,7 @@ read_uleb (struct reader *r, const char *what)
   return v;
 }
 
+/* read_uleb for signed numbers: the two differ in type only.  */
 static int64_t
 read_sleb (struct reader *r, const char *what)
 {

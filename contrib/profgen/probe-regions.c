@@ -295,6 +295,8 @@ note_branch (struct probe_regions *regs, uint64_t addr, uint64_t fn,
       regs->calls[regs->num_calls].target = target;
       *pending = regs->num_calls++;
     }
+  /* Each append below fills a different record; lp_grow holds what
+     they share.  */
   else if (jump && (!target || (at_symbol && target != fn)))
     {
       regs->tail_jumps = lp_grow (regs->tail_jumps, &regs->cap_tail_jumps,

@@ -250,6 +250,8 @@ profile_add_binary (struct sample_profile *prof, const char *bin,
   free (of);
 }
 
+/* The qsort comparators below are alike in shape only: one per
+   order.  */
 static int
 cmp_body (const void *a, const void *b)
 {

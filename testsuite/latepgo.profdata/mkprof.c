@@ -41,6 +41,8 @@ pad8 (void)
     buf[len++] = 0;
 }
 
+/* Its own MD5, not format/md5.c: the inputs it makes check the
+   tools' hashes against an independent one.  */
 /* MD5LOW64 through zlib-free code: a tiny MD5.  */
 static uint64_t
 md5low64 (const char *s)

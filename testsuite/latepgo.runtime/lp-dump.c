@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Its own MD5, not format/md5.c: the test checks the runtime's name
+   hashes against an independent one.  */
 /* ---- MD5 (RFC 1321), just enough for MD5LOW64.  */
 
 static uint32_t
