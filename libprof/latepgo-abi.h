@@ -2,7 +2,7 @@
    files for the runtime: sections and runtime symbols.  The formats the
    runtime writes and the tools read back are in format/.
 
-   Included by plugin/ (C++), libprof/ (C) and contrib/ (C).  The layout
+   Included by plugin/ (C++) and libprof/ (C).  The layout
    is LLVM's raw instrumentation profile, version 8, as specified in
    doc/raw-format.md; the object-file side mirrors what
    clang 14 emits, so clang-instrumented objects and ours can share one
