@@ -1,6 +1,6 @@
 /* probe-decode.h: the pseudo probes of a linked binary, decoded from
    .pseudo_probe_desc and .pseudo_probe in LLVM 14's encoding
-   (doc/probes.md sections 3 and 4).
+   (format/probe-format.h, doc/probes.md sections 3 and 4).
 
    The probes form a forest of inline contexts: a top-level node per
    function GUID (the records of one GUID, e.g. the hot and cold parts
