@@ -9,6 +9,7 @@
 #include "md5.h"
 #include "tool-util.h"
 #include "lower-bound.h"
+#include "le.h"
 
 #include <inttypes.h>
 #include <stddef.h>
@@ -97,11 +98,14 @@ read_rec (const struct raw_reader *r, const struct raw_hdr *h, uint64_t i,
     }
   else
     {
-      rec->counter_ptr = rd64 (r, o + 16);
-      rec->function_ptr = rd64 (r, o + 24);
-      rec->num_counters = rd32 (r, o + 40);
-      rec->num_sites[0] = rd16 (r, o + 44);
-      rec->num_sites[1] = rd16 (r, o + 46);
+      /* The 64-bit layout: format/instrprof-data.def's.  */
+#define REC64(FIELD) (o + offsetof (struct latepgo_data_record, FIELD))
+      rec->counter_ptr = rd64 (r, REC64 (counter_ptr));
+      rec->function_ptr = rd64 (r, REC64 (function_ptr));
+      rec->num_counters = rd32 (r, REC64 (num_counters));
+      rec->num_sites[0] = rd16 (r, REC64 (num_value_sites[0]));
+      rec->num_sites[1] = rd16 (r, REC64 (num_value_sites[1]));
+#undef REC64
     }
 }
 
@@ -121,15 +125,6 @@ classify_magic (uint64_t m, int *swap, int *ptr32)
   else
     return -1;
   return 0;
-}
-
-static uint64_t
-rd64_le (const unsigned char *p)
-{
-  uint64_t v = 0;
-  for (int i = 7; i >= 0; i--)
-    v = v << 8 | p[i];
-  return v;
 }
 
 /* Size checks: A + B and A * B within size_t, else fail.  */
@@ -159,7 +154,7 @@ parse_header (struct raw_reader *r, size_t off, int index,
 		   "non-zero trailing bytes", avail);
       return -1;
     }
-  if (classify_magic (rd64_le (r->buf + off), &h->swap, &h->ptr32) < 0)
+  if (classify_magic (le_read_u64 (r->buf + off), &h->swap, &h->ptr32) < 0)
     {
       if (index == 0)
 	lp_seterr (err, "unrecognized instrumentation profile encoding "
@@ -210,20 +205,20 @@ parse_header (struct raw_reader *r, size_t off, int index,
 		 "instrumentation");
       return -1;
     }
-  bin_ids = rd64 (r, off + 16);
-  h->data_size = rd64 (r, off + 24);
-  pad_before = rd64 (r, off + 32);
-  h->counters_size = rd64 (r, off + 40);
-  pad_after = rd64 (r, off + 48);
-  names_size = rd64 (r, off + 56);
-  h->counters_delta = rd64 (r, off + 64);
+  bin_ids = rd64 (r, off + 8 * LP_H_IDS_SIZE);
+  h->data_size = rd64 (r, off + 8 * LP_H_DATA_SIZE);
+  pad_before = rd64 (r, off + 8 * LP_H_PAD_BEFORE);
+  h->counters_size = rd64 (r, off + 8 * LP_H_COUNTERS_SIZE);
+  pad_after = rd64 (r, off + 8 * LP_H_PAD_AFTER);
+  names_size = rd64 (r, off + 8 * LP_H_NAMES_SIZE);
+  h->counters_delta = rd64 (r, off + 8 * LP_H_COUNTERS_DELTA);
   if (bin_ids % 8)
     {
       lp_seterr (err, "file header is corrupt: binary-id area size %"
 		 PRIu64 " is not a multiple of 8", bin_ids);
       return -1;
     }
-  h->rec_size = h->ptr32 ? 40 : 48;
+  h->rec_size = h->ptr32 ? 40 : sizeof (struct latepgo_data_record);
   h->counter_size = (h->variant & LP_VARIANT_BYTE_COVERAGE) ? 1 : 8;
 
   /* Section offsets, relative to the file start

@@ -26,7 +26,8 @@
 #include <stdlib.h>
 
 static const char *const kind_names[LP_NUM_VALUE_KINDS] = {
-  "IPVK_IndirectCallTarget", "IPVK_MemOPSize"
+#define LP_VALUE_KIND(NAME, VALUE, TEXT) [VALUE] = TEXT,
+#include "instrprof-data.def"
 };
 
 void
