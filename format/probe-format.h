@@ -11,17 +11,12 @@
    {ULEB128 call-site probe index, FUNCTION}}; per probe {ULEB128
    index, the kind byte, then the address: a u64 when the kind byte
    lacks PROBE_KIND_ADDR_DELTA, else an SLEB128 delta from the
-   previous probe's address}.  */
+   previous probe's address}.  The LEB128 readers are in leb128.h.  */
 
 #ifndef LATEPGO_PROBE_FORMAT_H
 #define LATEPGO_PROBE_FORMAT_H
 
-#include <stddef.h>
-#include <stdint.h>
-
-#ifdef __cplusplus
-extern "C" {
-#endif
+#include "leb128.h"
 
 /* Probe types.  */
 enum { PROBE_BLOCK = 0, PROBE_INDIRECT_CALL = 1, PROBE_DIRECT_CALL = 2 };
@@ -64,25 +59,5 @@ probe_kind_delta (unsigned kind)
 {
   return (kind & PROBE_KIND_ADDR_DELTA) != 0;
 }
-
-/* What a LEB128 read found.  */
-enum leb_status
-{
-  LEB_OK,
-  LEB_TRUNCATED,		/* The buffer ends inside the number.  */
-  LEB_TOO_BIG			/* It does not fit in 64 bits.  */
-};
-
-/* Read the ULEB128 (SLEB128) number at *OFF in the SIZE bytes at P
-   into *OUT, advancing *OFF past it.  On an error *OFF is left
-   wherever reading stopped.  */
-enum leb_status leb_read_u (const unsigned char *p, size_t size,
-			    size_t *off, uint64_t *out);
-enum leb_status leb_read_s (const unsigned char *p, size_t size,
-			    size_t *off, int64_t *out);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif /* LATEPGO_PROBE_FORMAT_H */

@@ -5,6 +5,7 @@
 
 #include "raw-names.h"
 #include "md5.h"
+#include "leb128.h"
 #include "tool-util.h"
 
 #include <stdlib.h>
@@ -46,28 +47,15 @@ text_reserve (size_t n)
   return cache.text + cache.text_len;
 }
 
-/* Read a ULEB128 at *P (< END) into *OUT.  */
+/* Read a ULEB128 at *P (< END) into *OUT, advancing *P.  */
 static int
 read_uleb (const unsigned char **p, const unsigned char *end, uint64_t *out)
 {
-  uint64_t v = 0;
-  unsigned shift = 0;
-  while (*p < end)
-    {
-      unsigned char b = *(*p)++;
-      if (shift >= 64 || (shift == 63 && (b & 0x7e)))
-	return -1;
-      v |= (uint64_t) (b & 0x7f) << shift;
-      shift += 7;
-      if (!(b & 0x80))
-	{
-	  *out = v;
-	  return 0;
-	}
-    }
-  return -1;
+  size_t off = 0;
+  enum leb_status status = leb_read_u (*p, end - *p, &off, out);
+  *p += off;
+  return status == LEB_OK ? 0 : -1;
 }
-
 static void
 insert_name (uint32_t off, uint32_t len)
 {

@@ -1,7 +1,6 @@
-/* probe-format.c: the LEB128 numbers of the pseudo probe sections
-   (probe-format.h).  */
+/* leb128.c: LEB128 readers (leb128.h).  */
 
-#include "probe-format.h"
+#include "leb128.h"
 
 enum leb_status
 leb_read_u (const unsigned char *p, size_t size, size_t *off, uint64_t *out)
