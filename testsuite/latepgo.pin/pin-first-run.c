@@ -1,0 +1,34 @@
+/* pin-first-run.c: known first-run order for the pinned profiles
+   (pin.exp).  main runs first, then c, a and b, so the first-run
+   counters (the last counter of each function large enough to get one:
+   four blocks of its own) hold 1, 2, 3 and 4.  The runtime takes them
+   from a call counter, not a clock, so every run writes the same
+   values.  never_run keeps 0.  */
+
+volatile int sink;
+
+#define BODY(K)						\
+  for (int i = 0; i < n; i++)				\
+    if (i % K == 0)					\
+      sink += i;					\
+    else if (i % 7 == 1)				\
+      sink -= i;
+
+__attribute__ ((noinline)) void a (int n) { BODY (3) }
+__attribute__ ((noinline)) void b (int n) { BODY (5) }
+__attribute__ ((noinline)) void c (int n) { BODY (2) }
+__attribute__ ((noinline)) void never_run (int n) { BODY (4) }
+
+int
+main (void)
+{
+  for (int i = 0; i < 2; i++)
+    {
+      c (6);
+      a (6);
+      b (6);
+    }
+  if (sink == 12345)
+    never_run (1);
+  return 0;
+}
