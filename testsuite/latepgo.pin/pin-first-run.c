@@ -7,17 +7,24 @@
 
 volatile int sink;
 
-#define BODY(K)						\
-  for (int i = 0; i < n; i++)				\
-    if (i % K == 0)					\
-      sink += i;					\
-    else if (i % 7 == 1)				\
-      sink -= i;
+/* Inlined (always, so before instrumentation): each caller has the
+   loop's blocks of its own.  */
+static inline __attribute__ ((always_inline)) void
+mix (int n, int k)
+{
+  for (int i = 0; i < n; i++)
+    {
+      if (i % k == 0)
+	sink += i;
+      else if (i % 7 == 1)
+	sink -= i;
+    }
+}
 
-__attribute__ ((noinline)) void a (int n) { BODY (3) }
-__attribute__ ((noinline)) void b (int n) { BODY (5) }
-__attribute__ ((noinline)) void c (int n) { BODY (2) }
-__attribute__ ((noinline)) void never_run (int n) { BODY (4) }
+__attribute__ ((noinline)) void a (int n) { mix (n, 3); }
+__attribute__ ((noinline)) void b (int n) { mix (n, 5); }
+__attribute__ ((noinline)) void c (int n) { mix (n, 2); }
+__attribute__ ((noinline)) void never_run (int n) { mix (n, 4); }
 
 int
 main (void)
