@@ -7,6 +7,8 @@
 #   make deps          install the missing Debian packages (as root)
 #   make check         deps, build, then the DejaGnu testsuite
 #                      (RUNTESTFLAGS="generate.exp=loop.c" selects tests)
+#   make pin-update    rewrite the golden files of testsuite/latepgo.pin
+#                      (a format change: see pin.exp)
 #   make check-packages  two Debian packages built, trained and rebuilt
 #                      through the specs files (scripts/check-packages.sh)
 #   make demo          deps, build, then the example in demo/
@@ -85,6 +87,12 @@ check:
 	cd testsuite && LATEPGO_CC='$(CC)' $(RUNTEST) --tool latepgo \
 	  --srcdir $(top)/testsuite $(RUNTESTFLAGS)
 
+# The golden profiles of latepgo.pin/pin.exp, rewritten by this tree's
+# code.  Only for a deliberate format change (see pin.exp).
+pin-update: all
+	cd testsuite && LATEPGO_CC='$(CC)' LATEPGO_PIN_UPDATE=1 $(RUNTEST) \
+	  --tool latepgo --srcdir $(top)/testsuite pin.exp
+
 demo:
 	@$(MAKE) --no-print-directory deps
 	@$(MAKE) --no-print-directory all
@@ -159,6 +167,6 @@ fuzz: plugin
 	$(MAKE) -C fuzz run FUZZ_SECONDS=$(FUZZ_SECONDS)
 
 .PHONY: bench bench-quick fuzz
-.PHONY: all plugin libprof contrib specs deps check demo check-specs-zlib \
+.PHONY: all plugin libprof contrib specs deps check pin-update demo check-specs-zlib \
 	check-cmake-rebuild check-packages \
 	install uninstall clean
