@@ -86,6 +86,7 @@ ZLIB_SRCS = ["adler32", "compress", "crc32", "deflate", "gzclose", "gzlib",
              "gzread", "gzwrite", "infback", "inffast", "inflate", "inftrees",
              "trees", "uncompr", "zutil"]
 # SEED KBYTES MIX THREADS (zlib_bench.c); zlib-mt runs them on 2 threads.
+# Every workload names the same inputs, each with its own arguments.
 ZLIB_INPUTS = dict(
     train=["1", "8192", "0", "1"],
     full=["2", "32768", "1", "1"],
