@@ -31,12 +31,6 @@ from runlib import log
 JOBS = int(os.environ.get("BENCH_JOBS", os.cpu_count() or 2))
 
 
-def compilers(v, lang):
-    if v["family"] == "gcc":
-        return config.GXX if lang == "c++" else config.GCC
-    return config.CLANGXX if lang == "c++" else config.CLANG
-
-
 def run_rusage(cmd, cwd, logf):
     """Run CMD, return (rc, cpu seconds, output)."""
     p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE,
@@ -91,7 +85,7 @@ class Builder:
 
     def commands(self, v, profdata=None):
         d = self.vdir(v["name"])
-        cc = compilers(v, self.spec["lang"])
+        cc = config.driver(v["family"], self.spec["lang"])
         comp = []
         for src in self.spec["sources"]:
             comp.append([cc] + self.flags(v, profdata)

@@ -59,7 +59,7 @@ def main():
         runlib.save_json(os.path.join(config.out_dir(mode), "callgrind.json"),
                          dict(workloads={}, anomalies=["valgrind not installed"]))
         return 0
-    builds = runlib.load_json(os.path.join(config.out_dir(mode), "build.json"), {})
+    builds = runlib.load_results(mode, "build")
     out = dict(workloads={}, anomalies=[])
     for w in config.mode_workloads(mode):
         b = builds.get(config.build_of(w), {})
@@ -77,9 +77,7 @@ def main():
             out["anomalies"].append("%s: results differ under callgrind: %s" % (w, sorted(lines)))
         out["workloads"][w] = dict(args=args, variants=res)
         log(w, "callgrind done")
-    runlib.save_json(os.path.join(config.out_dir(mode), "callgrind.json"), out)
-    for a in out["anomalies"]:
-        log("ANOMALY:", a)
+    runlib.save_results(mode, "callgrind", out)
     return 0
 
 

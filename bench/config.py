@@ -85,6 +85,17 @@ ZLIB = os.path.join(CACHE, "zlib")
 ZLIB_SRCS = ["adler32", "compress", "crc32", "deflate", "gzclose", "gzlib",
              "gzread", "gzwrite", "infback", "inffast", "inflate", "inftrees",
              "trees", "uncompr", "zutil"]
+# SEED KBYTES MIX THREADS (zlib_bench.c); zlib-mt runs them on 2 threads.
+# Every workload names the same inputs, each with its own arguments.
+ZLIB_INPUTS = dict(
+    train=["1", "8192", "0", "1"],
+    full=["2", "32768", "1", "1"],
+    quick=["2", "8192", "1", "1"],
+    smoke=["2", "512", "1", "1"],
+    small=["3", "1024", "1", "1"],
+    smoke_small=["3", "128", "1", "1"],
+    smoke_train=["1", "256", "0", "1"],
+)
 
 WORKLOADS = {
     "sqlite": dict(
@@ -112,32 +123,17 @@ WORKLOADS = {
         + [os.path.join(DRIVERS, "zlib_bench.c")],
         cflags=["-I" + ZLIB, "-DHAVE_UNISTD_H", "-DHAVE_STDARG_H"],
         libs=["-pthread"],
-        # SEED KBYTES MIX THREADS
-        inputs=dict(
-            train=["1", "8192", "0", "1"],
-            full=["2", "32768", "1", "1"],
-            quick=["2", "8192", "1", "1"],
-            smoke=["2", "512", "1", "1"],
-            small=["3", "1024", "1", "1"],
-            smoke_small=["3", "128", "1", "1"],
-            smoke_train=["1", "256", "0", "1"],
-        ),
+        inputs=ZLIB_INPUTS,
     ),
     "zlib-mt": dict(
         build="zlib",
         # 2 threads share every counter of the zlib code.
         threads=2,
-        inputs=dict(
-            train=["1", "8192", "0", "2"],
-            count_ref=["1", "8192", "0", "1"],
-            full=["2", "32768", "1", "2"],
-            quick=["2", "8192", "1", "2"],
-            smoke=["2", "512", "1", "2"],
-            small=["3", "1024", "1", "2"],
-            smoke_small=["3", "128", "1", "2"],
-            smoke_train=["1", "256", "0", "2"],
-            smoke_count_ref=["1", "256", "0", "1"],
-        ),
+        # zlib's inputs on 2 threads; count_ref: the training input on
+        # one thread.
+        inputs=dict({k: v[:3] + ["2"] for k, v in ZLIB_INPUTS.items()},
+                    count_ref=ZLIB_INPUTS["train"],
+                    smoke_count_ref=ZLIB_INPUTS["smoke_train"]),
         # Functions of the driver: their counts depend on the number of
         # threads, so the exactness check leaves them out.
         driver_functions=("main", "bench_"),
@@ -182,6 +178,13 @@ def mode_variants():
         want = env.replace(",", " ").split()
         return [v for v in VARIANTS if v["name"] in want]
     return VARIANTS
+
+
+def driver(family, lang):
+    """The compiler driver of FAMILY (gcc or clang) for LANG (c, c++)."""
+    if family == "gcc":
+        return GXX if lang == "c++" else GCC
+    return CLANGXX if lang == "c++" else CLANG
 
 
 def build_of(workload):

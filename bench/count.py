@@ -178,18 +178,16 @@ def count_workload(mode, w, variants, builds, anomalies, notes):
 
 def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else "quick"
-    builds = runlib.load_json(os.path.join(config.out_dir(mode), "build.json"), {})
+    builds = runlib.load_results(mode, "build")
     variants = config.mode_variants()
     out = dict(workloads={}, anomalies=[], notes=[])
     for w in config.mode_workloads(mode):
         b = builds.get(config.build_of(w), {})
         out["workloads"][w] = count_workload(mode, w, variants, b, out["anomalies"],
                                              out["notes"])
-    runlib.save_json(os.path.join(config.out_dir(mode), "counts.json"), out)
     for a in out["notes"]:
         log("note:", a)
-    for a in out["anomalies"]:
-        log("ANOMALY:", a)
+    runlib.save_results(mode, "counts", out)
     return 0
 
 

@@ -14,7 +14,6 @@ Compiles run on one CPU (taskset -c 0 when available) so that a
 benchmark timing on another CPU is not disturbed.
 """
 
-import json
 import os
 import re
 import shutil
@@ -23,23 +22,20 @@ import sys
 import tempfile
 
 import config
+import runlib
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.dirname(HERE)
-PLUGIN = os.path.join(TOP, "plugin", "latepgo.so")
 PROFGEN = shutil.which("llvm-profgen-14") or shutil.which("llvm-profgen")
 PIN = ["taskset", "-c", "0"] if shutil.which("taskset") else []
 
 
 def run(cmd, **kw):
-    return subprocess.run(PIN + cmd, check=True, capture_output=True,
-                          text=True, **kw)
+    return runlib.check_run(PIN + cmd, **kw)
 
 
 def build(w, level, probes, out_dir):
     """Link workload W at LEVEL; return (binary, vectorized loop count)."""
     spec = config.WORKLOADS[w]
-    cc = config.GXX if spec["lang"] == "c++" else config.GCC
+    cc = config.driver("gcc", spec["lang"])
     objs = []
     vec = 0
     dump = os.path.join(out_dir, "dump.txt")
@@ -48,7 +44,7 @@ def build(w, level, probes, out_dir):
         cmd = [cc, level, "-fopt-info-vec-optimized", "-c", src, "-o", obj]
         cmd += spec["cflags"]
         if probes:
-            cmd += ["-fplugin=" + PLUGIN, "-fplugin-arg-latepgo-probes",
+            cmd += ["-fplugin=" + config.PLUGIN, "-fplugin-arg-latepgo-probes",
                     "-fplugin-arg-latepgo-dump=" + dump]
         r = run(cmd)
         vec += len(re.findall(r"optimized: loop vectorized", r.stderr))
@@ -56,13 +52,6 @@ def build(w, level, probes, out_dir):
     exe = os.path.join(out_dir, "bench")
     run([cc, level] + objs + spec["libs"] + ["-o", exe])
     return exe, vec, dump
-
-
-def text_bytes(exe, out_dir):
-    path = os.path.join(out_dir, "text.bin")
-    run(["objcopy", "-O", "binary", "--only-section=.text", exe, path])
-    with open(path, "rb") as f:
-        return f.read()
 
 
 def placed_probes(dump):
@@ -99,7 +88,7 @@ def main():
             os.makedirs(probe_dir)
             base, vec_base, _ = build(w, level, False, base_dir)
             probed, vec_probed, dump = build(w, level, True, probe_dir)
-            same = text_bytes(base, base_dir) == text_bytes(probed, probe_dir)
+            same = runlib.text_bytes(base) == runlib.text_bytes(probed)
             placed = placed_probes(dump)
             decoded = decoded_probes(probed)
             r = dict(workload=w, level=level, text_identical=same,
@@ -114,9 +103,7 @@ def main():
                      vec_probed, vec_base, placed, decoded, frac),
                   flush=True)
             shutil.rmtree(d)
-    os.makedirs(os.path.join(HERE, "out"), exist_ok=True)
-    with open(os.path.join(HERE, "out", "probes.json"), "w") as f:
-        json.dump(results, f, indent=1)
+    runlib.save_json(os.path.join(config.OUT_ROOT, "probes.json"), results)
     return 0 if all(r["text_identical"] for r in results) else 1
 
 

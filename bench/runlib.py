@@ -70,5 +70,38 @@ def save_json(path, data):
     os.replace(tmp, path)
 
 
+def load_results(mode, name):
+    """What save_results wrote to OUT/MODE/NAME.json ({} if nothing)."""
+    return load_json(os.path.join(config.out_dir(mode), name + ".json"), {})
+
+
+def save_results(mode, name, out):
+    """Write OUT, a stage's results with their "anomalies" list, to
+    OUT/MODE/NAME.json, and log each anomaly."""
+    save_json(os.path.join(config.out_dir(mode), name + ".json"), out)
+    for a in out["anomalies"]:
+        log("ANOMALY:", a)
+
+
+def check_run(cmd, **kw):
+    """Run CMD (subprocess.run keywords KW), capturing its text output;
+    raise RuntimeError with the end of that output if it fails."""
+    r = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if r.returncode != 0:
+        raise RuntimeError("%s failed (%d):\n%s%s" % (" ".join(cmd[:6]),
+                           r.returncode, r.stdout[-2000:], r.stderr[-4000:]))
+    return r
+
+
+def text_bytes(exe):
+    """The bytes of EXE's .text section."""
+    tmp = exe + ".text"
+    check_run(["objcopy", "-O", "binary", "--only-section=.text", exe, tmp])
+    with open(tmp, "rb") as f:
+        data = f.read()
+    os.unlink(tmp)
+    return data
+
+
 def log(*a):
     print("bench:", *a, flush=True)

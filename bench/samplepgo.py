@@ -62,7 +62,7 @@ Figures:
             go the other way than the sample profile says, as a share
             of all runs (misdirection()).
 Output: a table on stdout and out/samplepgo.json.  Builds run two at a
-time; timed runs run alone, pinned to CPU 1.
+time; timed runs run alone, pinned to the last CPU (config.pin_wrapper).
 """
 
 import json
@@ -72,19 +72,18 @@ import random
 import re
 import shutil
 import statistics
-import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import callgrind
 import config
+import runlib
+from runlib import check_run as run, text_bytes
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = config.TOP
 PLUGIN = config.PLUGIN
-PROFGEN = os.path.join(TOP, "contrib", "profgen", "latepgo-profgen")
+PROFGEN = os.path.join(config.TOP, "contrib", "profgen", "latepgo-profgen")
 PROFDATA = config.LP_PROFDATA
-PIN = ["taskset", "-c", "1"] if shutil.which("taskset") else []
 
 
 def env_int(name, default, least):
@@ -124,14 +123,6 @@ def log(*a):
     print(*a, file=sys.stderr, flush=True)
 
 
-def run(cmd, **kw):
-    r = subprocess.run(cmd, capture_output=True, text=True, **kw)
-    if r.returncode != 0:
-        raise RuntimeError("%s failed (%d):\n%s%s" % (" ".join(cmd[:6]),
-                           r.returncode, r.stdout[-2000:], r.stderr[-4000:]))
-    return r
-
-
 def build(w, name, flags, libs, d):
     """Compile and link workload W into D/NAME/bench; return the path.
     Each source is compiled to assembly first (kept for layout())."""
@@ -146,7 +137,7 @@ def build(w, name, flags, libs, d):
 
 
 def compiler(w):
-    return config.GXX if config.WORKLOADS[w]["lang"] == "c++" else config.GCC
+    return config.driver("gcc", config.WORKLOADS[w]["lang"])
 
 
 def objects(w, out):
@@ -200,15 +191,16 @@ def callgrind_ir(exe, args, d):
     that jumped plus unconditional ones) measure how well the code's
     layout follows its hot paths, which wall-clock time shows only
     through its noise."""
-    out = os.path.join(d, "cg.out")
     # Jumps are dumped per instruction only with --dump-instr: per
     # source line (none without -g) they would be lost.
-    r = run(["valgrind", "--tool=callgrind", "--collect-jumps=yes",
-             "--dump-instr=yes", "--callgrind-out-file=" + out, exe] + args,
-            cwd=d)
+    cg_dir = os.path.join(d, "callgrind")
+    r, out = callgrind.record("", exe, args, cg_dir,
+                              ["--collect-jumps=yes", "--dump-instr=yes"])
+    if out is None:
+        raise RuntimeError("callgrind of %s failed (%d):\n%s" % (exe, r["rc"], r["err"][-4000:]))
     ir, taken = callgrind_counts(out, exe)
-    os.unlink(out)
-    return ir, taken, r.stdout
+    shutil.rmtree(cg_dir)
+    return ir, taken, r["out"]
 
 
 def callgrind_counts(path, exe):
@@ -235,9 +227,9 @@ def callgrind_counts(path, exe):
     return ir, taken
 
 
-def timed(exe, args, d):
+def timed(w, exe, args, d):
     t0 = time.perf_counter()
-    r = run(PIN + [exe] + args, cwd=d)
+    r = run(config.pin_wrapper(w) + [exe] + args, cwd=d)
     return time.perf_counter() - t0, r.stdout
 
 
@@ -325,15 +317,6 @@ def agreement(instr_dump, sample_dump):
     same_runs = sum(ba[k][1] for k in common if ba[k][0] == bb[k][0])
     return (score, (same / len(common) if common else None), len(common),
             same_runs / runs if runs else None, misdirection(ea, eb))
-
-
-def text_bytes(exe):
-    tmp = exe + ".text"
-    run(["objcopy", "-O", "binary", "--only-section=.text", exe, tmp])
-    with open(tmp, "rb") as f:
-        data = f.read()
-    os.unlink(tmp)
-    return data
 
 
 def workload(w, rounds, root):
@@ -427,7 +410,7 @@ def workload(w, rounds, root):
     for r in range(rounds):
         for k in range(len(runs)):
             n, l = runs[(r + k) % len(runs)]
-            s, out = timed(layouts[n][l], evalin, d)
+            s, out = timed(w, layouts[n][l], evalin, d)
             secs[n][l].append(s)
             outs.add(out)
 

@@ -77,15 +77,13 @@ def time_workload(mode, w, variants, builds, rounds, anomalies):
 def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else "quick"
     rounds = int(os.environ.get("BENCH_ROUNDS", config.MODES[mode]["rounds"]))
-    builds = runlib.load_json(os.path.join(config.out_dir(mode), "build.json"), {})
+    builds = runlib.load_results(mode, "build")
     out = dict(rounds=rounds, workloads={}, anomalies=[])
     for w in config.mode_workloads(mode):
         b = builds.get(config.build_of(w), {})
         out["workloads"][w] = time_workload(mode, w, config.mode_variants(), b,
                                             rounds, out["anomalies"])
-    runlib.save_json(os.path.join(config.out_dir(mode), "timing.json"), out)
-    for a in out["anomalies"]:
-        log("ANOMALY:", a)
+    runlib.save_results(mode, "timing", out)
     return 0
 
 

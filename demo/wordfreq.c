@@ -293,7 +293,8 @@ count_stream (FILE *f, struct table *t, struct arena *arena)
     end_word (t, arena, word, len);
 }
 
-/* qsort order: more frequent first, then alphabetical.  */
+/* qsort order: more frequent first, then alphabetical.  (The demo is a
+   self-contained program, so it shares no code with contrib/.)  */
 static int
 compare_entries (const void *a, const void *b)
 {

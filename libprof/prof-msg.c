@@ -36,6 +36,10 @@ emit (const char *kind, const char *fmt, va_list ap)
   errno = saved;
 }
 
+/* lp_error, lp_warning and lp_note differ only in the kind they pass
+   to emit: three small variadic entry points keep each call site
+   saying what it reports, and keep printf format checking on each.  */
+
 /* Report a failure that cost profile data.  */
 
 void

@@ -31,23 +31,35 @@ lp_free (void *p, size_t size)
     munmap (p, size);
 }
 
-/* Read exactly SIZE bytes at OFFSET of FD into BUF.  Return 0, or -1
-   with errno set (EIO for a file that ends early).  */
+/* The three ways the runtime moves file data, and the one loop that
+   carries each through EINTR and short transfers.  */
 
-int
-lp_pread_all (int fd, void *buf, size_t size, uint64_t offset)
+enum lp_io { LP_IO_PREAD, LP_IO_PWRITE, LP_IO_WRITE };
+
+/* Move exactly SIZE bytes between P and FD by IO (OFFSET is ignored
+   for LP_IO_WRITE).  Return 0, or -1 with errno set: a transfer of no
+   bytes is EIO for a read (the file ends early), ENOSPC for a write.
+   P is only written through for LP_IO_PREAD.  */
+
+static int
+lp_io_all (enum lp_io io, int fd, char *p, size_t size, uint64_t offset)
 {
-  char *p = buf;
   while (size)
     {
-      ssize_t n = pread (fd, p, size, (off_t) offset);
+      ssize_t n;
+      if (io == LP_IO_PREAD)
+	n = pread (fd, p, size, (off_t) offset);
+      else if (io == LP_IO_PWRITE)
+	n = pwrite (fd, p, size, (off_t) offset);
+      else
+	n = write (fd, p, size);
       if (n < 0 && errno == EINTR)
 	continue;
       if (n < 0)
 	return -1;
       if (n == 0)
 	{
-	  errno = EIO;
+	  errno = io == LP_IO_PREAD ? EIO : ENOSPC;
 	  return -1;
 	}
       p += n;
@@ -55,6 +67,15 @@ lp_pread_all (int fd, void *buf, size_t size, uint64_t offset)
       offset += n;
     }
   return 0;
+}
+
+/* Read exactly SIZE bytes at OFFSET of FD into BUF.  Return 0, or -1
+   with errno set (EIO for a file that ends early).  */
+
+int
+lp_pread_all (int fd, void *buf, size_t size, uint64_t offset)
+{
+  return lp_io_all (LP_IO_PREAD, fd, buf, size, offset);
 }
 
 /* Write SIZE bytes of BUF at OFFSET of FD.  Return 0, or -1 with errno
@@ -63,24 +84,7 @@ lp_pread_all (int fd, void *buf, size_t size, uint64_t offset)
 int
 lp_pwrite_all (int fd, const void *buf, size_t size, uint64_t offset)
 {
-  const char *p = buf;
-  while (size)
-    {
-      ssize_t n = pwrite (fd, p, size, (off_t) offset);
-      if (n < 0 && errno == EINTR)
-	continue;
-      if (n < 0)
-	return -1;
-      if (n == 0)
-	{
-	  errno = ENOSPC;
-	  return -1;
-	}
-      p += n;
-      size -= n;
-      offset += n;
-    }
-  return 0;
+  return lp_io_all (LP_IO_PWRITE, fd, (char *) buf, size, offset);
 }
 
 /* Write SIZE bytes of BUF at the current position of FD (pipes,
@@ -89,23 +93,7 @@ lp_pwrite_all (int fd, const void *buf, size_t size, uint64_t offset)
 int
 lp_write_all (int fd, const void *buf, size_t size)
 {
-  const char *p = buf;
-  while (size)
-    {
-      ssize_t n = write (fd, p, size);
-      if (n < 0 && errno == EINTR)
-	continue;
-      if (n < 0)
-	return -1;
-      if (n == 0)
-	{
-	  errno = ENOSPC;
-	  return -1;
-	}
-      p += n;
-      size -= n;
-    }
-  return 0;
+  return lp_io_all (LP_IO_WRITE, fd, (char *) buf, size, 0);
 }
 
 /* Continue the 64-bit FNV-1a hash H over SIZE bytes of P.  Start with

@@ -35,6 +35,8 @@ packages="$packages linux-perf llvm-14"
 packages="$packages cmake ninja-build dpkg-dev"
 # python3 and valgrind for bench/compare.py (testsuite/latepgo.bench).
 packages="$packages python3 valgrind"
+# git: the file-map test (testsuite/latepgo.harness/layout.exp).
+packages="$packages git"
 packages="$packages ${LATEPGO_EXTRA_DEPS:-}"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

@@ -26,6 +26,8 @@ scan (int n, int stop)
   return s;
 }
 
+/* Loops shaped like counters-formula.c's, deliberately kept apart:
+   that test checks the counter formula, this one the counts.  */
 __attribute__ ((noinline)) int
 nested (int n)
 {

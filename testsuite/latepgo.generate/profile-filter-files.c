@@ -4,6 +4,8 @@
 /* { dg-options "-O2 -fprofile-filter-files=excluded-b\\.c$" } */
 /* { dg-additional-sources "helpers/excluded-b.c" } */
 
+/* The program of profile-exclude-files.c on purpose: the two filters
+   must select opposite halves of the same code.  */
 int excluded_twice (int);
 
 static __attribute__ ((noinline)) int

@@ -10,6 +10,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* Threads started one by one around a fork, so not through
+   helpers/run-threads.h; work() carries this test's own counts.  */
 volatile int sink;
 static sem_t counted, go_on;
 

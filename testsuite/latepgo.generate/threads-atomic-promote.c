@@ -4,7 +4,7 @@
 /* { dg-do run } */
 /* { dg-options "-O2 -pthread -fplugin-arg-latepgo-update=atomic" } */
 
-#include <pthread.h>
+#include "helpers/run-threads.h"
 
 volatile int sink;
 
@@ -24,11 +24,7 @@ thread_main (void *arg)
 int
 main (void)
 {
-  pthread_t t[4];
-  for (int i = 0; i < 4; i++)
-    pthread_create (&t[i], 0, thread_main, 0);
-  for (int i = 0; i < 4; i++)
-    pthread_join (t[i], 0);
+  run_threads (4, thread_main, 0);
   return 0;
 }
 

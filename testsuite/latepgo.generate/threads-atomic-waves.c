@@ -8,6 +8,8 @@
 
 #include <pthread.h>
 
+/* Waves of threads with an argument each, so not through
+   helpers/run-threads.h; work() carries this test's own counts.  */
 volatile int sink;
 
 __attribute__ ((noinline)) void

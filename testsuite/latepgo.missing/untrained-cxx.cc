@@ -2,6 +2,8 @@
    the trained program's profile, its own functions have none.  */
 #include "shared.h"
 
+/* A plain loop of calls, like stale/edited.c's drive(): a coincidence
+   of shape between unrelated tests, left as it is.  */
 static __attribute__ ((noinline)) int
 tool (int n)
 {

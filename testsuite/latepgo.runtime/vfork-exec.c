@@ -10,6 +10,8 @@
 LP_FUNCTION (main, LP_MD5_main, 0x1234, 3)
 LP_NAMES ("main")
 
+/* The stage2 branch repeats exec.c's on purpose: each test program
+   stays one file that reads on its own.  */
 int
 main (int argc, char **argv)
 {
