@@ -65,6 +65,11 @@ lp_indexed_open (struct lp_indexed *idx, const unsigned char *buf,
 	  return LP_INDEXED_BAD_MAGIC;
 	}
     }
+  if (size == 0)
+    {
+      lp_seterr (err, "file is empty");
+      return LP_INDEXED_BAD_HEADER;
+    }
   if (size < 40)
     {
       lp_seterr (err, "file header is corrupt: %zu bytes, an indexed "
