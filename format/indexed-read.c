@@ -1,44 +1,37 @@
-/* indexed-read.c: reader for indexed instrumentation profiles,
-   versions 4 to 7 (doc/indexed-format.md).  It iterates the
-   hash-table payload as llvm-profdata does, and additionally checks
-   the bucket table and every key hash so that a file that would break
-   compiler look-ups is rejected.  */
+/* indexed-read.c: the parser of indexed instrumentation profiles,
+   versions 4 to 7 (doc/indexed-format.md); interface in
+   indexed-read.h.  It iterates the hash-table payload as llvm-profdata
+   does, and additionally checks the bucket table and every key hash so
+   that a file that would break compiler look-ups is rejected.  */
 
-#include "profile.h"
+#include "indexed-read.h"
 #include "indexed-format.h"
 #include "le.h"
 #include "md5.h"
-#include "tool-util.h"
+#include "profile.h"
 
 #include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
 
-struct idx_reader
-{
-  const unsigned char *buf;
-  size_t size;
-  struct lp_site_buf sites;
-  uint64_t *counts;
-  size_t counts_cap;
-};
-
-/* Skip the summary at *POS (doc/indexed-format.md section 3).  */
+/* Skip the summary at *POS (doc/indexed-format.md section 3); store
+   where its fields start in *FIELDS and how many in *NFIELDS.  */
 static int
-skip_summary (const struct idx_reader *r, size_t *pos, const char *which,
-	      struct lp_err *err)
+skip_summary (const unsigned char *buf, size_t size, size_t *pos,
+	      const char *which, const unsigned char **fields,
+	      uint64_t *nfields, struct lp_err *err)
 {
-  uint64_t nfields, nentries, words;
+  uint64_t nentries, words;
 
-  if (r->size - *pos < 16)
+  if (size - *pos < 16)
     goto bad;
-  nfields = le_read_u64 (r->buf + *pos);
-  nentries = le_read_u64 (r->buf + *pos + 8);
-  if (nfields > (1 << 20) || nentries > (1 << 20))
+  *nfields = le_read_u64 (buf + *pos);
+  nentries = le_read_u64 (buf + *pos + 8);
+  if (*nfields > (1 << 20) || nentries > (1 << 20))
     goto bad;
-  words = 2 + nfields + 3 * nentries;
-  if (words > (r->size - *pos) / 8)
+  words = 2 + *nfields + 3 * nentries;
+  if (words > (size - *pos) / 8)
     goto bad;
+  *fields = buf + *pos + 16;
   *pos += words * 8;
   return 0;
 
@@ -47,11 +40,103 @@ bad:
   return -1;
 }
 
-/* Check (SINK NULL) or decode the value data of one record at *P,
-   which must end by END.  */
+enum lp_indexed_status
+lp_indexed_open (struct lp_indexed *idx, const unsigned char *buf,
+		 size_t size, struct lp_err *err)
+{
+  uint64_t version, hash_type, cs_fields;
+  const unsigned char *cs_summary;
+  size_t pos;
+
+  memset (idx, 0, sizeof *idx);
+  idx->buf = buf;
+  idx->size = size;
+  if (size >= 8)
+    {
+      uint64_t magic = le_read_u64 (buf);
+      if (magic == LATEPGO_RAW_MAGIC_64 || magic == LATEPGO_RAW_MAGIC_32)
+	{
+	  lp_seterr (err, "is a raw profile");
+	  return LP_INDEXED_RAW;
+	}
+      if (magic != LATEPGO_INDEXED_MAGIC)
+	{
+	  lp_seterr (err, "not an indexed profile (bad magic)");
+	  return LP_INDEXED_BAD_MAGIC;
+	}
+    }
+  if (size == 0)
+    {
+      lp_seterr (err, "file is empty");
+      return LP_INDEXED_BAD_HEADER;
+    }
+  if (size < 40)
+    {
+      lp_seterr (err, "file header is corrupt: %zu bytes, an indexed "
+		 "profile header needs 40", size);
+      return LP_INDEXED_BAD_HEADER;
+    }
+  version = le_read_u64 (buf + 8);
+  idx->variant = version & LATEPGO_VARIANT_MASK;
+  version &= ~LATEPGO_VARIANT_MASK;
+  if (version < 4 || version > LATEPGO_INDEXED_VERSION)
+    {
+      lp_seterr (err, "unsupported instrumentation profile format version %"
+		 PRIu64 " (indexed profiles of versions 4 to 7 are "
+		 "supported)", version);
+      return LP_INDEXED_BAD_HEADER;
+    }
+  hash_type = le_read_u64 (buf + 24);
+  if (hash_type != 0)
+    {
+      lp_seterr (err, "unsupported instrumentation profile hash type %"
+		 PRIu64, hash_type);
+      return LP_INDEXED_BAD_HEADER;
+    }
+  idx->hash_offset = le_read_u64 (buf + 32);
+
+  pos = 40;
+  if (skip_summary (buf, size, &pos, "the", &idx->summary,
+		    &idx->summary_fields, err) < 0)
+    return LP_INDEXED_BAD_SUMMARY;
+  if ((idx->variant & LATEPGO_VARIANT_CSIR)
+      && skip_summary (buf, size, &pos, "the context-sensitive", &cs_summary,
+		       &cs_fields, err) < 0)
+    return LP_INDEXED_BAD_SUMMARY;
+  idx->payload = pos;
+
+  /* The bucket table.  */
+  if (idx->hash_offset < idx->payload || idx->hash_offset > size
+      || size - idx->hash_offset < 16 || idx->hash_offset % 8)
+    {
+      lp_seterr (err, "hash table offset %" PRIu64 " is out of range (file "
+		 "size %zu)", idx->hash_offset, size);
+      return LP_INDEXED_BAD_HASH_OFFSET;
+    }
+  idx->num_buckets = le_read_u64 (buf + idx->hash_offset);
+  idx->num_entries = le_read_u64 (buf + idx->hash_offset + 8);
+  if (idx->num_buckets == 0 || (idx->num_buckets & (idx->num_buckets - 1))
+      || idx->num_buckets > (size - idx->hash_offset - 16) / 8)
+    {
+      lp_seterr (err, "hash table is corrupt: %" PRIu64 " buckets do not "
+		 "fit in the file or are not a power of two",
+		 idx->num_buckets);
+      return LP_INDEXED_BAD_TABLE;
+    }
+  return LP_INDEXED_OK;
+}
+
+uint64_t
+lp_indexed_summary_field (const struct lp_indexed *idx, unsigned i)
+{
+  return i < idx->summary_fields ? le_read_u64 (idx->summary + 8 * i) : 0;
+}
+
+/* Walk the value data at *PP, which must end by END: check it, and
+   call KIND_FN (if not NULL) on each kind.  Leave *PP after it.  */
 static int
-read_value_data (struct idx_reader *r, const unsigned char **pp,
-		 const unsigned char *end, struct lp_record_in *in)
+walk_values (const unsigned char **pp, const unsigned char *end,
+	     lp_indexed_kind_fn kind_fn, void *ctx)
 {
   const unsigned char *p = *pp, *vend;
   uint32_t total, nkinds;
@@ -69,7 +154,6 @@ read_value_data (struct idx_reader *r, const unsigned char **pp,
     {
       uint32_t kind, nsites;
       uint64_t hdr, nvalues = 0;
-      const unsigned char *vals;
       if (vend - p < 8)
 	return -1;
       kind = le_read_u32 (p);
@@ -83,211 +167,160 @@ read_value_data (struct idx_reader *r, const unsigned char **pp,
 	nvalues += p[8 + s];
       if (nvalues * 16 > (uint64_t) (vend - p) - hdr)
 	return -1;
-      vals = p + hdr;
-      if (in)
-	{
-	  struct lp_site *sites = lp_site_buf_reset (&r->sites, kind, nsites);
-	  for (uint32_t s = 0; s < nsites; s++)
-	    for (unsigned v = 0; v < p[8 + s]; v++, vals += 16)
-	      lp_site_add (&sites[s], le_read_u64 (vals), le_read_u64 (vals + 8));
-	  in->num_sites[kind] = nsites;
-	  in->sites[kind] = sites;
-	}
+      if (kind_fn)
+	kind_fn (ctx, kind, nsites, p + 8, p + hdr);
       p += hdr + nvalues * 16;
     }
   *pp = vend;
   return 0;
 }
 
-int
-lp_indexed_read (struct lp_profile *prof, lp_sink_fn sink, void *ctx,
-		 struct lp_err *err)
+void
+lp_indexed_values (const struct lp_indexed_record *rec,
+		   lp_indexed_kind_fn kind_fn, void *ctx)
 {
-  struct idx_reader r;
-  uint64_t version, hash_type, hash_offset, num_buckets, num_entries;
-  size_t pos, payload;
-  int ret = -1;
+  const unsigned char *p = rec->values;
+  walk_values (&p, p + rec->values_size, kind_fn, ctx);
+}
 
-  memset (&r, 0, sizeof r);
-  r.buf = prof->data;
-  r.size = prof->size;
-  prof->num_records = 0;
+/* Check that every bucket offset of IDX lies in the payload.  */
+static enum lp_indexed_status
+check_buckets (const struct lp_indexed *idx, struct lp_err *err)
+{
+  for (uint64_t b = 0; b < idx->num_buckets; b++)
+    {
+      uint64_t bo = le_read_u64 (idx->buf + idx->hash_offset + 16 + 8 * b);
+      if (bo != 0 && (bo < idx->payload || bo + 2 > idx->hash_offset))
+	{
+	  lp_seterr (err, "hash table is corrupt: bucket %" PRIu64
+		     " offset %" PRIu64 " is out of range", b, bo);
+	  return LP_INDEXED_BAD_TABLE;
+	}
+    }
+  return LP_INDEXED_OK;
+}
 
-  if (r.size < 40)
-    {
-      lp_seterr (err, "file header is corrupt: %zu bytes, an indexed "
-		 "profile header needs 40", r.size);
-      return -1;
-    }
-  version = le_read_u64 (r.buf + 8);
-  prof->variant = version & LATEPGO_VARIANT_MASK;
-  version &= ~LATEPGO_VARIANT_MASK;
-  if (version < 4 || version > LATEPGO_INDEXED_VERSION)
-    {
-      lp_seterr (err, "unsupported instrumentation profile format version %"
-		 PRIu64 " (indexed profiles of versions 4 to 7 are "
-		 "supported)", version);
-      return -1;
-    }
-  hash_type = le_read_u64 (r.buf + 24);
-  if (hash_type != 0)
-    {
-      lp_seterr (err, "unsupported instrumentation profile hash type %"
-		 PRIu64, hash_type);
-      return -1;
-    }
-  hash_offset = le_read_u64 (r.buf + 32);
+/* Check that KEY's hash KEY_HASH is its MD5 and that its bucket is the
+   one at BUCKET_OFF.  */
+static enum lp_indexed_status
+check_key (const struct lp_indexed *idx, const unsigned char *key,
+	   uint64_t key_len, uint64_t key_hash, size_t bucket_off,
+	   struct lp_err *err)
+{
+  uint64_t h = lp_md5low64 (key, key_len);
+  int shown = key_len > 200 ? 200 : (int) key_len;
 
-  pos = 40;
-  if (skip_summary (&r, &pos, "the", err) < 0)
+  if (h != key_hash)
+    {
+      lp_seterr (err, "hash table is corrupt: key hash %016" PRIx64 " of '%.*s' "
+		 "is not its MD5", key_hash, shown, key);
+      return LP_INDEXED_BAD_TABLE;
+    }
+  if (le_read_u64 (idx->buf + idx->hash_offset + 16
+		   + 8 * (h & (idx->num_buckets - 1))) != bucket_off)
+    {
+      lp_seterr (err, "hash table is corrupt: '%.*s' is not reachable "
+		 "through its bucket", shown, key);
+      return LP_INDEXED_BAD_TABLE;
+    }
+  return LP_INDEXED_OK;
+}
+
+/* Check the DATA_LEN bytes of records at D of the key in REC, handing
+   each to RECORD_FN.  */
+static int
+walk_records (struct lp_indexed_record *rec, const unsigned char *d,
+	      uint64_t data_len, lp_indexed_record_fn record_fn, void *ctx)
+{
+  const unsigned char *dend = d + data_len;
+
+  if (data_len % 8 || data_len == 0)
     return -1;
-  if ((prof->variant & LATEPGO_VARIANT_CSIR)
-      && skip_summary (&r, &pos, "the context-sensitive", err) < 0)
-    return -1;
-  payload = pos;
-
-  /* The bucket table.  */
-  if (hash_offset < payload || hash_offset > r.size || r.size - hash_offset < 16
-      || hash_offset % 8)
+  while (d < dend)
     {
-      lp_seterr (err, "hash table offset %" PRIu64 " is out of range (file "
-		 "size %zu)", hash_offset, r.size);
-      return -1;
+      uint64_t n;
+      if (dend - d < 16)
+	return -1;
+      rec->hash = le_read_u64 (d);
+      n = le_read_u64 (d + 8);
+      d += 16;
+      if (n == 0 || n > UINT32_MAX || n > (uint64_t) (dend - d) / 8)
+	return -1;
+      rec->num_counts = n;
+      rec->counts = d;
+      d += 8 * n;
+      rec->values = d;
+      if (walk_values (&d, dend, NULL, NULL) < 0)
+	return -1;
+      rec->values_size = d - rec->values;
+      if (record_fn)
+	record_fn (ctx, rec);
     }
-  num_buckets = le_read_u64 (r.buf + hash_offset);
-  num_entries = le_read_u64 (r.buf + hash_offset + 8);
-  if (num_buckets == 0 || (num_buckets & (num_buckets - 1))
-      || num_buckets > (r.size - hash_offset - 16) / 8)
+  return 0;
+}
+
+enum lp_indexed_status
+lp_indexed_walk (const struct lp_indexed *idx, lp_indexed_record_fn record_fn,
+		 void *ctx, struct lp_err *err)
+{
+  const unsigned char *p = idx->buf + idx->payload;
+  const unsigned char *end = idx->buf + idx->hash_offset;
+  uint64_t seen = 0;
+  enum lp_indexed_status st = check_buckets (idx, err);
+
+  /* The payload: buckets of items, until NumEntries items are read.  */
+  while (st == LP_INDEXED_OK && seen < idx->num_entries)
     {
-      lp_seterr (err, "hash table is corrupt: %" PRIu64 " buckets do not "
-		 "fit in the file or are not a power of two", num_buckets);
-      return -1;
+      unsigned nitems;
+      size_t bucket_off = p - idx->buf;
+      if (end - p < 2)
+	{
+	  lp_seterr (err, "hash table is corrupt: %" PRIu64 " entries "
+		     "announced, data ends after %" PRIu64, idx->num_entries,
+		     seen);
+	  return LP_INDEXED_BAD_TABLE;
+	}
+      nitems = p[0] | p[1] << 8;
+      p += 2;
+      for (unsigned it = 0; it < nitems && seen < idx->num_entries;
+	   it++, seen++)
+	{
+	  struct lp_indexed_record rec;
+	  uint64_t key_len, data_len;
+	  if (end - p < 24)
+	    goto truncated;
+	  memset (&rec, 0, sizeof rec);
+	  rec.name_md5 = le_read_u64 (p);
+	  key_len = le_read_u64 (p + 8);
+	  data_len = le_read_u64 (p + 16);
+	  p += 24;
+	  if (key_len > (uint64_t) (end - p)
+	      || data_len > (uint64_t) (end - p) - key_len)
+	    goto truncated;
+	  st = check_key (idx, p, key_len, rec.name_md5, bucket_off, err);
+	  if (st != LP_INDEXED_OK)
+	    return st;
+	  rec.name = (const char *) p;
+	  rec.name_len = key_len;
+	  if (walk_records (&rec, p + key_len, data_len, record_fn, ctx) < 0)
+	    {
+	      lp_seterr (err, "malformed instrumentation profile data: a "
+			 "record of the hash table is inconsistent");
+	      return LP_INDEXED_BAD_TABLE;
+	    }
+	  p += key_len + data_len;
+	}
+      if (nitems == 0)
+	{
+	  lp_seterr (err, "hash table is corrupt: empty bucket in the "
+		     "payload at offset %zu", bucket_off);
+	  return LP_INDEXED_BAD_TABLE;
+	}
     }
-  if (!sink)
-    for (uint64_t b = 0; b < num_buckets; b++)
-      {
-	uint64_t bo = le_read_u64 (r.buf + hash_offset + 16 + 8 * b);
-	if (bo != 0 && (bo < payload || bo + 2 > hash_offset))
-	  {
-	    lp_seterr (err, "hash table is corrupt: bucket %" PRIu64
-		       " offset %" PRIu64 " is out of range", b, bo);
-	    return -1;
-	  }
-      }
-
-  /* Iterate the payload: buckets of items.  */
-  {
-    const unsigned char *p = r.buf + payload, *end = r.buf + hash_offset;
-    uint64_t seen = 0;
-
-    while (seen < num_entries)
-      {
-	unsigned nitems;
-	size_t bucket_off = p - r.buf;
-	if (end - p < 2)
-	  {
-	    lp_seterr (err, "hash table is corrupt: %" PRIu64 " entries "
-		       "announced, data ends after %" PRIu64, num_entries,
-		       seen);
-	    goto out;
-	  }
-	nitems = p[0] | p[1] << 8;
-	p += 2;
-	for (unsigned it = 0; it < nitems && seen < num_entries; it++, seen++)
-	  {
-	    uint64_t key_hash, key_len, data_len;
-	    const unsigned char *key, *d, *dend;
-	    if (end - p < 24)
-	      goto truncated;
-	    key_hash = le_read_u64 (p);
-	    key_len = le_read_u64 (p + 8);
-	    data_len = le_read_u64 (p + 16);
-	    p += 24;
-	    if (key_len > (uint64_t) (end - p)
-		|| data_len > (uint64_t) (end - p) - key_len)
-	      goto truncated;
-	    key = p;
-	    d = p + key_len;
-	    dend = d + data_len;
-	    p = dend;
-	    if (!sink)
-	      {
-		uint64_t h = lp_md5low64 (key, key_len);
-		uint64_t bo;
-		if (h != key_hash)
-		  {
-		    lp_seterr (err, "hash table is corrupt: key hash %016"
-			       PRIx64 " of '%.*s' is not its MD5", key_hash,
-			       (int) (key_len > 200 ? 200 : key_len), key);
-		    goto out;
-		  }
-		bo = le_read_u64 (r.buf + hash_offset + 16
-			   + 8 * (h & (num_buckets - 1)));
-		if (bo != bucket_off)
-		  {
-		    lp_seterr (err, "hash table is corrupt: '%.*s' is not "
-			       "reachable through its bucket",
-			       (int) (key_len > 200 ? 200 : key_len), key);
-		    goto out;
-		  }
-	      }
-	    if (data_len % 8 || data_len == 0)
-	      goto malformed;
-	    while (d < dend)
-	      {
-		struct lp_record_in in;
-		uint64_t n;
-		if (dend - d < 16)
-		  goto malformed;
-		memset (&in, 0, sizeof in);
-		in.name = (const char *) key;
-		in.name_len = key_len;
-		in.name_md5 = key_hash;
-		in.hash = le_read_u64 (d);
-		n = le_read_u64 (d + 8);
-		d += 16;
-		if (n == 0 || n > UINT32_MAX || n > (uint64_t) (dend - d) / 8)
-		  goto malformed;
-		in.num_counts = n;
-		if (sink)
-		  {
-		    if (n > r.counts_cap)
-		      {
-			r.counts_cap = n;
-			r.counts = xrealloc (r.counts, n * 8);
-		      }
-		    for (uint64_t c = 0; c < n; c++)
-		      r.counts[c] = le_read_u64 (d + 8 * c);
-		    in.counts = r.counts;
-		  }
-		d += 8 * n;
-		if (read_value_data (&r, &d, dend, sink ? &in : NULL) < 0)
-		  goto malformed;
-		prof->num_records++;
-		if (sink)
-		  sink (ctx, &in);
-	      }
-	  }
-	if (nitems == 0)
-	  {
-	    lp_seterr (err, "hash table is corrupt: empty bucket in the "
-		       "payload at offset %zu", bucket_off);
-	    goto out;
-	  }
-      }
-  }
-  ret = 0;
-  goto out;
+  return st;
 
 truncated:
   lp_seterr (err, "hash table is corrupt: an item runs past the bucket "
 	     "table");
-  goto out;
-malformed:
-  lp_seterr (err, "malformed instrumentation profile data: a record of the "
-	     "hash table is inconsistent");
-out:
-  lp_site_buf_free (&r.sites);
-  free (r.counts);
-  return ret;
+  return LP_INDEXED_BAD_TABLE;
 }

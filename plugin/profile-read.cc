@@ -2,9 +2,11 @@
    written by latepgo-profdata merge or llvm-profdata merge) for use
    mode.  Layout: doc/indexed-format.md.
 
-   The whole file is read into memory and every record is indexed by
-   name; each access is bounds-checked, and a malformed file gives one
-   error naming the file and what is wrong.
+   The whole file is read into memory and parsed by
+   format/indexed-read.c, the parser the tools use too, which checks
+   the header, the bucket table, every key hash and every record; the
+   records are indexed here by name.  A malformed file gives one error
+   naming the file and what is wrong.
 
    Counts are 64-bit and saturate at 2^64-1 in the tools, but GCC's
    profile counts stop at 2^61-2 (profile_count::max_count) and GCC
@@ -18,6 +20,7 @@
 #include "gcc-common.h"
 #include "latepgo.h"
 #include "../libprof/latepgo-abi.h"
+#include "../format/indexed-read.h"
 #include "../format/le.h"
 
 static unsigned char *file_data;
@@ -33,148 +36,59 @@ lp_profile_summary lp_summary;
 static unsigned HOST_WIDE_INT max_record_sum;
 static unsigned count_shift;
 
-/* Little-endian u64 at OFF; the caller has checked the bounds.  */
+/* lp_indexed_record_fn: index REC by name, and note the sum of its
+   counts for the scaling.  */
 
-static unsigned HOST_WIDE_INT
-get_u64 (size_t off)
+static void
+take_record (void *, const lp_indexed_record *rec)
 {
-  return le_read_u64 (file_data + off);
-}
+  lp_profile_record r;
+  r.hash = rec->hash;
+  r.n_counters = rec->num_counts;
+  r.counters = rec->counts;
+  unsigned HOST_WIDE_INT sum = 0;
+  unsigned n_counts = r.n_counters - (latepgo_has_first_run (r.hash) ? 1 : 0);
+  for (unsigned i = 0; i < n_counts; i++)
+    if (__builtin_add_overflow (sum, le_read_u64 (rec->counts + 8 * i), &sum))
+      sum = HOST_WIDE_INT_M1U;
+  max_record_sum = MAX (max_record_sum, sum);
 
-/* Whether [OFF, OFF + LEN) lies inside the file (overflow-safe).  */
-
-static bool
-in_file (size_t off, unsigned HOST_WIDE_INT len)
-{
-  return off <= file_size && len <= file_size - off;
-}
-
-/* Parse the records of one name: DATA_LEN bytes at OFF.  */
-
-static const char *
-parse_records (const char *name, size_t off, unsigned HOST_WIDE_INT data_len)
-{
-  size_t end = off + data_len;
-  vec<lp_profile_record> recs = vNULL;
-
-  while (off < end)
-    {
-      if (end - off < 16)
-	return "record header runs past its data";
-      lp_profile_record r;
-      r.hash = get_u64 (off);
-      unsigned HOST_WIDE_INT n = get_u64 (off + 8);
-      off += 16;
-      if (n == 0 || n > (end - off) / 8)
-	return "number of counters runs past its data";
-      r.n_counters = n;
-      r.counters = file_data + off;
-      unsigned HOST_WIDE_INT sum = 0;
-      unsigned n_counts = n - (latepgo_has_first_run (r.hash) ? 1 : 0);
-      for (unsigned i = 0; i < n_counts; i++)
-	if (__builtin_add_overflow (sum, get_u64 (off + 8 * i), &sum))
-	  sum = HOST_WIDE_INT_M1U;
-      max_record_sum = MAX (max_record_sum, sum);
-      off += 8 * n;
-      /* Value profile data: u32 total size (>= 8, multiple of 8).  */
-      if (end - off < 8)
-	return "value profile data missing";
-      unsigned total = le_read_u32 (file_data + off);
-      if (total < 8 || total % 8 || total > end - off)
-	return "value profile data size is wrong";
-      off += total;
-      recs.safe_push (r);
-    }
+  char *name = xstrndup (rec->name, rec->name_len);
   bool existed;
   vec<lp_profile_record> &slot = by_name->get_or_insert (name, &existed);
   if (existed)
-    {
-      slot.safe_splice (recs);
-      recs.release ();
-    }
+    free (name);
   else
-    slot = recs;
-  return NULL;
+    slot = vNULL;
+  slot.safe_push (r);
 }
 
-/* Parse the loaded file; NULL on success, else what is wrong.  */
+/* Parse the loaded file with format/'s indexed reader; NULL on
+   success, else what is wrong, in ERR if nothing more specific.  */
 
 static const char *
-parse_indexed (void)
+parse_indexed (lp_err *err)
 {
-  if (file_size == 0)
-    return "file is empty";
-  if (file_size < 40)
-    return "file is too short for an indexed profile header";
-  unsigned HOST_WIDE_INT magic = get_u64 (0);
-  if (magic == LATEPGO_RAW_MAGIC_64 || magic == LATEPGO_RAW_MAGIC_32)
-    return "is a raw profile; merge it first with "
-	   "'latepgo-profdata merge -o FILE.profdata FILE.profraw'";
-  if (magic != LATEPGO_INDEXED_MAGIC)
-    return "not an indexed profile (bad magic)";
-  unsigned HOST_WIDE_INT version = get_u64 (8);
-  unsigned HOST_WIDE_INT format = version & ~LATEPGO_VARIANT_MASK;
-  if (format < 4 || format > LATEPGO_INDEXED_VERSION)
-    return "unsupported indexed profile version";
-  if (!(version & LATEPGO_VARIANT_IR))
+  lp_indexed idx;
+  lp_indexed_status st = lp_indexed_open (&idx, file_data, file_size, err);
+  if (st == LP_INDEXED_OK && !(idx.variant & LATEPGO_VARIANT_IR))
     return "not an IR-level profile (front-end instrumentation)";
-  if (get_u64 (24) != 0)
-    return "unsupported hash type";
-  unsigned HOST_WIDE_INT hash_off = get_u64 (32);
-
-  /* Summaries: the plain one, then a context-sensitive one.  */
-  size_t off = 40;
-  int n_summaries = (version & LATEPGO_VARIANT_CSIR) ? 2 : 1;
-  for (int s = 0; s < n_summaries; s++)
+  if (st == LP_INDEXED_OK)
+    st = lp_indexed_walk (&idx, take_record, NULL, err);
+  switch (st)
     {
-      if (!in_file (off, 16))
-	return "summary runs past the end of the file";
-      unsigned HOST_WIDE_INT n_fields = get_u64 (off);
-      unsigned HOST_WIDE_INT n_cutoffs = get_u64 (off + 8);
-      if (n_fields > 64 || n_cutoffs > 1024
-	  || !in_file (off + 16, 8 * n_fields + 24 * n_cutoffs))
-	return "summary is corrupt";
-      if (s == 0)
-	{
-	  /* Fields: functions, blocks, max function count, max block
-	     count, max internal block count, total block count.  */
-	  lp_summary.max_function_count = n_fields > 2 ? get_u64 (off + 32) : 0;
-	  lp_summary.max_block_count = n_fields > 3 ? get_u64 (off + 40) : 0;
-	}
-      off += 16 + 8 * n_fields + 24 * n_cutoffs;
+    case LP_INDEXED_OK:
+      lp_summary.max_function_count = lp_indexed_summary_field (&idx, 2);
+      lp_summary.max_block_count = lp_indexed_summary_field (&idx, 3);
+      return NULL;
+    case LP_INDEXED_RAW:
+      return "is a raw profile; merge it first with "
+	     "'latepgo-profdata merge -o FILE.profdata FILE.profraw'";
+    case LP_INDEXED_BAD_HASH_OFFSET:
+      return "hash table offset is out of range";
+    default:
+      return err->msg;
     }
-
-  if (!in_file (hash_off, 16) || hash_off % 8)
-    return "hash table offset is out of range";
-  unsigned HOST_WIDE_INT n_entries = get_u64 (hash_off + 8);
-
-  /* Walk the payload as llvm-profdata does: buckets of items from the
-     end of the summaries until N_ENTRIES names are read.  */
-  unsigned HOST_WIDE_INT seen = 0;
-  while (seen < n_entries)
-    {
-      if (!in_file (off, 2) || off >= hash_off)
-	return "hash table payload runs past the bucket table";
-      unsigned items = file_data[off] | file_data[off + 1] << 8;
-      off += 2;
-      for (unsigned i = 0; i < items && seen < n_entries; i++, seen++)
-	{
-	  if (!in_file (off, 24))
-	    return "record runs past the end of the file";
-	  unsigned HOST_WIDE_INT key_len = get_u64 (off + 8);
-	  unsigned HOST_WIDE_INT data_len = get_u64 (off + 16);
-	  off += 24;
-	  if (!in_file (off, key_len) || !in_file (off + key_len, data_len)
-	      || data_len % 8)
-	    return "record length is out of range";
-	  char *name = xstrndup ((const char *) file_data + off, key_len);
-	  const char *err = parse_records (name, off + key_len, data_len);
-	  if (err)
-	    return err;
-	  off += key_len + data_len;
-	}
-    }
-  return NULL;
 }
 
 /* Load PATH.  Returns false after reporting an error.  */
@@ -206,10 +120,11 @@ lp_profile_load (const char *path)
   fclose (f);
 
   by_name = new hash_map<nofree_string_hash, vec<lp_profile_record> >;
-  const char *err = parse_indexed ();
-  if (err)
+  lp_err err;
+  const char *what = parse_indexed (&err);
+  if (what)
     {
-      error ("latepgo: profile %qs: %s", path, err);
+      error ("latepgo: profile %qs: %s", path, what);
       return false;
     }
   while ((max_record_sum >> count_shift) > MAX_FUNCTION_SUM)
@@ -238,8 +153,8 @@ lp_profile_lookup (const char *name)
 static gcov_type
 stored_counter (const lp_profile_record *r, unsigned i, unsigned shift)
 {
-  size_t off = (const unsigned char *) r->counters - file_data + 8 * i;
-  unsigned HOST_WIDE_INT v = get_u64 (off) >> shift;
+  const unsigned char *counters = (const unsigned char *) r->counters;
+  unsigned HOST_WIDE_INT v = le_read_u64 (counters + 8 * i) >> shift;
   return v > (unsigned HOST_WIDE_INT) INTTYPE_MAXIMUM (gcov_type)
 	 ? INTTYPE_MAXIMUM (gcov_type) : (gcov_type) v;
 }
