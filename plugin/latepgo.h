@@ -34,29 +34,7 @@
 
 #include "../libprof/latepgo-abi.h"
 
-/* The mode and options given with -fplugin-arg-latepgo-*.  */
-struct latepgo_options
-{
-  bool generate;		/* -fplugin-arg-latepgo-generate[=PATH] */
-  const char *profile_path;	/* PATH of generate=PATH, or NULL.  */
-  bool atomic;			/* update=atomic or update=atomic-add */
-  bool atomic_add;		/* update=atomic-add: locked adds in place
-				   rather than per-thread shards.  */
-  bool exact_calls;		/* Fake edges after calls that may leave
-				   (default; no-exact-calls).  */
-  const char *use_path;		/* use=FILE */
-  const char *sample_use_path;	/* sample-use=FILE */
-  bool mismatch_error;		/* mismatch=error */
-  bool partial_training;	/* partial-training */
-  bool no_values;		/* no-values, or -fno-profile-values */
-  bool no_promote;		/* no-promote: counters stay in loops.  */
-  bool probes;			/* probes: pseudo probes per block.  */
-  const char *dump_path;	/* dump=FILE */
-  const char *report_path;	/* report=FILE */
-  vec<const char *> prefix_map; /* prefix-map=OLD=NEW, as OLD, NEW pairs.  */
-};
-
-extern struct latepgo_options latepgo_opts;
+#include "options.h"
 
 /* One edge of the instrumentation graph.  E is NULL for the virtual
    EXIT->ENTRY edge that closes the flow and is always on the tree.  */
@@ -243,7 +221,6 @@ extern void lp_probes_lto_register (const char *);
    in every caller it still inlines them into, for an order that matters
    little for code that is usually inlined.  */
 #define LP_FIRST_RUN_MIN_BLOCKS 6
-extern bool lp_runtime_helper_p (tree);
 extern void lp_find_value_sites (lp_graph *);
 extern void lp_instrument_values (lp_graph *, tree);
 extern void lp_instrument_first_run (lp_graph *, tree);
@@ -270,12 +247,11 @@ lp_record_counters (const lp_graph *g)
 }
 
 /* gcc-flags.cc */
-extern const char *lp_plugin_arg_value (const char *, int);
 extern bool lp_adopt_gcc_modes (const char *);
+extern bool lp_adopt_gcc_flags (void);
 
 /* auto-merge.cc */
 extern bool lp_auto_merge (const char *, const char *);
-extern bool lp_adopt_gcc_flags (bool, bool);
 extern bool lp_file_profiled_p (const char *);
 extern void lp_clean_producer (const char *, const char *);
 
@@ -288,10 +264,6 @@ extern bool lp_skip_function_p (cgraph_node *);
 /* generate.cc */
 extern void lp_generate_function (cgraph_node *, lp_graph *, const char *);
 extern void lp_generate_finish (void);
-extern tree lp_runtime_var_decl (const char *, tree);
-extern tree lp_runtime_fn_decl (const char *, tree);
-extern void lp_entry_guard (basic_block *, basic_block *, basic_block *,
-			    edge *);
 extern const struct ggc_root_tab lp_generate_roots[];
 
 /* profile-read.cc */

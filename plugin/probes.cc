@@ -48,6 +48,7 @@
 
 #include "gcc-common.h"
 #include "latepgo.h"
+#include "runtime-decls.h"
 #include "rtl.h"
 #include "emit-rtl.h"
 #include "output.h"

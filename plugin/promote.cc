@@ -25,6 +25,7 @@
 
 #include "gcc-common.h"
 #include "latepgo.h"
+#include "runtime-decls.h"
 
 /* Whether call STMT may leave the loop it is in other than by
    returning.  */

@@ -19,6 +19,8 @@
 
 #include "gcc-common.h"
 #include "latepgo.h"
+#include "runtime-decls.h"
+#include "entry-guard.h"
 #include "varasm.h"
 #include "target.h"
 
