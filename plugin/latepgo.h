@@ -203,7 +203,6 @@ extern void lp_infer_flow (lp_graph *, const gcov_type *, const int *,
 extern void lp_sample_use_function (cgraph_node *, lp_graph *, const char *);
 
 /* probes.cc */
-extern bool lp_probed_call_p (gimple *);
 extern void lp_probe_numbering (vec<basic_block> *, vec<gimple *> *);
 extern int lp_probes_function (cgraph_node *, const char *,
 			       unsigned HOST_WIDE_INT);

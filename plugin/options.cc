@@ -286,7 +286,7 @@ value_fits_p (enum lp_value_kind kind, const char *value)
    "prefix-map=/a=/b" reaches plugin_init as "/a=/": read the original
    option instead.  */
 
-const char *
+static const char *
 lp_plugin_arg_value (const char *base, int n)
 {
   size_t base_len = strlen (base);

@@ -34,6 +34,5 @@ extern struct latepgo_options latepgo_opts;
 extern bool lp_parse_options (struct plugin_name_args *);
 extern const char *lp_options_help (void);
 extern bool lp_check_option_combinations (void);
-extern const char *lp_plugin_arg_value (const char *, int);
 
 #endif /* LATEPGO_OPTIONS_H */

@@ -129,7 +129,7 @@ static hash_map<int_hash<unsigned HOST_WIDE_INT, 0, 1>, vec<marker> >
 /* Whether STMT gets a call probe: a real call (not internal, not one of
    ours, not a builtin GCC expands inline).  */
 
-bool
+static bool
 lp_probed_call_p (gimple *stmt)
 {
   if (!is_gimple_call (stmt) || gimple_call_internal_p (stmt))
