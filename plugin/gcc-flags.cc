@@ -150,9 +150,9 @@ parse_file_filter (const char *flag_value, vec<regex_t> *v,
   return ok;
 }
 
-/* Take over GCC's profiling flags that have a latepgo meaning, unless
-   the corresponding plugin argument was given.  False after an
-   error.  */
+/* Take over GCC's profiling flags that have a latepgo meaning; our
+   update= wins over -fprofile-update (partial-training can only be
+   turned on).  False after an error.  */
 
 bool
 lp_adopt_gcc_flags (void)
@@ -165,7 +165,7 @@ lp_adopt_gcc_flags (void)
       latepgo_opts.atomic = atomic;
       latepgo_opts.atomic_add = false;
     }
-  if (!latepgo_opts.partial_training_given && flag_profile_partial_training)
+  if (flag_profile_partial_training)
     latepgo_opts.partial_training = true;
   return (parse_file_filter (flag_profile_exclude_files, &exclude_files,
 			     "-fprofile-exclude-files")

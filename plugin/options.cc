@@ -37,6 +37,9 @@ enum lp_store_result
   LP_BAD_VALUE_SAID		/* STORE gave its own error.  */
 };
 
+/* One argument.  Given, it sets *FLAG to FLAG_VALUE (when FLAG), stores
+   its value in *VALUE_TO (when VALUE_TO), and calls STORE (when STORE),
+   which checks and stores what the two cannot.  */
 struct lp_option
 {
   const char *key;
@@ -44,23 +47,11 @@ struct lp_option
   enum lp_value_kind kind;
   const char *help;		/* One line.  */
   const char *gcc_flag;		/* GCC's flag for the same, or NULL.  */
+  bool *flag;
+  bool flag_value;
+  const char **value_to;
   enum lp_store_result (*store) (const char *value);
 };
-
-static enum lp_store_result
-store_generate (const char *value)
-{
-  latepgo_opts.generate = true;
-  latepgo_opts.profile_path = value;
-  return LP_STORED;
-}
-
-static enum lp_store_result
-store_use (const char *value)
-{
-  latepgo_opts.use_path = value;
-  return LP_STORED;
-}
 
 /* update= names its three values itself rather than listing the
    arguments.  */
@@ -81,20 +72,6 @@ store_update (const char *value)
 	     "%<atomic-add%>, not %qs", value ? value : "");
       return LP_BAD_VALUE_SAID;
     }
-  return LP_STORED;
-}
-
-static enum lp_store_result
-store_exact_calls (const char *)
-{
-  latepgo_opts.exact_calls = true;
-  return LP_STORED;
-}
-
-static enum lp_store_result
-store_no_exact_calls (const char *)
-{
-  latepgo_opts.exact_calls = false;
   return LP_STORED;
 }
 
@@ -120,101 +97,55 @@ store_mismatch (const char *value)
   return LP_STORED;
 }
 
-static enum lp_store_result
-store_partial_training (const char *)
-{
-  latepgo_opts.partial_training = true;
-  latepgo_opts.partial_training_given = true;
-  return LP_STORED;
-}
-
-static enum lp_store_result
-store_no_values (const char *)
-{
-  latepgo_opts.no_values = true;
-  return LP_STORED;
-}
-
-static enum lp_store_result
-store_no_promote (const char *)
-{
-  latepgo_opts.no_promote = true;
-  return LP_STORED;
-}
-
-static enum lp_store_result
-store_probes (const char *)
-{
-  latepgo_opts.probes = true;
-  return LP_STORED;
-}
-
-static enum lp_store_result
-store_sample_use (const char *value)
-{
-  latepgo_opts.sample_use_path = value;
-  return LP_STORED;
-}
-
-static enum lp_store_result
-store_dump (const char *value)
-{
-  latepgo_opts.dump_path = value;
-  return LP_STORED;
-}
-
-static enum lp_store_result
-store_report (const char *value)
-{
-  latepgo_opts.report_path = value;
-  return LP_STORED;
-}
+#define O(FIELD) &latepgo_opts.FIELD
 
 /* In the order of the note that lists the valid arguments.  */
 static const struct lp_option options[] = {
   { "generate", "generate[=PATH]", LP_ANY_VALUE,
     "instrument (link with libprof); PATH: the program's profile file",
-    "-fprofile-generate[=DIR]", store_generate },
+    "-fprofile-generate[=DIR]", O (generate), true, O (profile_path), NULL },
   { "use", "use=PROFILE", LP_PATH_VALUE,
     "optimize with an indexed profile",
-    "-fprofile-use[=PATH]", store_use },
+    "-fprofile-use[=PATH]", NULL, false, O (use_path), NULL },
   { "update", "update=single|atomic|atomic-add", LP_ANY_VALUE,
     "exact counts in threaded programs (atomic, atomic-add)",
-    "-fprofile-update=", store_update },
+    "-fprofile-update=", NULL, false, NULL, store_update },
   { "exact-calls", "exact-calls", LP_NO_VALUE,
     "end blocks after calls that may not return (default)",
-    NULL, store_exact_calls },
+    NULL, O (exact_calls), true, NULL, NULL },
   { "no-exact-calls", "no-exact-calls", LP_NO_VALUE,
     "fewer counters, but wrong counts across exit and longjmp",
-    NULL, store_no_exact_calls },
+    NULL, O (exact_calls), false, NULL, NULL },
   { "prefix-map", "prefix-map=OLD=NEW", LP_SOME_VALUE,
     "rewrite the file prefix of static functions' names",
-    NULL, store_prefix_map },
+    NULL, NULL, false, NULL, store_prefix_map },
   { "mismatch", "mismatch=warning|error", LP_SOME_VALUE,
     "a stale function's profile warns (default) or is an error",
-    NULL, store_mismatch },
+    NULL, NULL, false, NULL, store_mismatch },
   { "partial-training", "partial-training", LP_NO_VALUE,
     "functions that never ran keep static estimates",
-    "-fprofile-partial-training", store_partial_training },
+    "-fprofile-partial-training", O (partial_training), true, NULL, NULL },
   { "no-values", "no-values", LP_NO_VALUE,
     "no value profiles (memop sizes, indirect calls, first runs)",
-    "-fno-profile-values", store_no_values },
+    "-fno-profile-values", O (no_values), true, NULL, NULL },
   { "no-promote", "no-promote", LP_NO_VALUE,
     "keep every counter update in its loop",
-    NULL, store_no_promote },
+    NULL, O (no_promote), true, NULL, NULL },
   { "probes", "probes", LP_NO_VALUE,
     "pseudo probes for sample-based PGO",
-    NULL, store_probes },
+    NULL, O (probes), true, NULL, NULL },
   { "sample-use", "sample-use=PROFILE", LP_PATH_VALUE,
     "optimize with perf samples of a probes build",
-    NULL, store_sample_use },
+    NULL, NULL, false, O (sample_use_path), NULL },
   { "dump", "dump=FILE", LP_PATH_VALUE,
     "append what was done per function to FILE",
-    NULL, store_dump },
+    NULL, NULL, false, O (dump_path), NULL },
   { "report", "report=FILE", LP_PATH_VALUE,
     "use builds: one line of figures per file",
-    NULL, store_report },
+    NULL, NULL, false, O (report_path), NULL },
 };
+
+#undef O
 
 /* "generate[=PATH], use=PROFILE, ...": the note after a bad argument.  */
 
@@ -335,8 +266,15 @@ lp_parse_options (struct plugin_name_args *info)
 	  ok = false;
 	  continue;
 	}
-      enum lp_store_result r
-	= value_fits_p (o->kind, value) ? o->store (value) : LP_BAD_VALUE;
+      enum lp_store_result r = LP_BAD_VALUE;
+      if (value_fits_p (o->kind, value))
+	{
+	  if (o->flag)
+	    *o->flag = o->flag_value;
+	  if (o->value_to)
+	    *o->value_to = value;
+	  r = o->store ? o->store (value) : LP_STORED;
+	}
       if (r == LP_BAD_VALUE)
 	{
 	  error ("latepgo: bad value for argument %qs", key);

@@ -20,7 +20,6 @@ struct latepgo_options
   const char *sample_use_path;	/* sample-use=FILE */
   bool mismatch_error;		/* mismatch=error */
   bool partial_training;	/* partial-training */
-  bool partial_training_given;	/* partial-training given as an argument.  */
   bool no_values;		/* no-values, or -fno-profile-values */
   bool no_promote;		/* no-promote: counters stay in loops.  */
   bool probes;			/* probes: pseudo probes per block.  */
