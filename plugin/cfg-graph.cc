@@ -119,6 +119,7 @@ add_fake_edges (bool exact_calls)
 	  if (e->dest == EXIT_BLOCK_PTR_FOR_FN (cfun))
 	    have_exit = true;
 	}
+      /* The mirror image for the entry side: preds, src, ENTRY.  */
       FOR_EACH_EDGE (e, ei, bb->preds)
 	{
 	  if ((e->flags & (EDGE_ABNORMAL | EDGE_ABNORMAL_CALL))

@@ -537,7 +537,8 @@ parse_text (char *buf, int *lineno)
 }
 
 /* Load the sample profile PATH.  Returns false after reporting an
-   error.  */
+   error.  Opened as lp_profile_load opens an indexed profile, with
+   messages that name the kind of profile; the rest differs.  */
 
 bool
 lp_samples_load (const char *path)
