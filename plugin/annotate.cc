@@ -5,8 +5,8 @@
    lp_use_annotate_sampled, counts inferred from samples).  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
 #include "annotate.h"
+#include "cfg-graph.h"
 
 /* Write the solved counts of G (COUNT per edge) into the CFG.  G's
    fake edges are gone; its real edges are still valid.  SAMPLED counts

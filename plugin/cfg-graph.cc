@@ -27,7 +27,11 @@
    edges cannot carry code and go on the tree first.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "cfg-graph.h"
+#include "may-leave.h"
+#include "names.h"
+#include "values.h"
+#include "../libprof/latepgo-abi.h"
 
 /* Union-find over block indices.  */
 

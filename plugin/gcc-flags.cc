@@ -18,7 +18,9 @@
 
 #include "gcc-common.h"
 #include "toplev.h"
-#include "latepgo.h"
+#include "gcc-flags.h"
+#include "auto-merge.h"
+#include "arguments.h"
 #include <regex.h>
 #include <sys/stat.h>
 

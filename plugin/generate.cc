@@ -22,8 +22,14 @@
    generate=PATH the path in __latepgo_prf_fname.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "generate.h"
+#include "cfg-graph.h"
+#include "names.h"
+#include "arguments.h"
+#include "promote.h"
 #include "runtime-decls.h"
+#include "shard.h"
+#include "values.h"
 #include "../libprof/latepgo-abi.h"
 #include <zlib.h>
 

@@ -4,17 +4,55 @@
      gcc -O2 -fplugin=latepgo.so -fplugin-arg-latepgo-generate[=PATH] ...
    and link with libprof.a (or use -specs=latepgo-generate.specs).
 
-   The arguments are listed in options.cc and doc/plugin-arguments.md;
-   the pass is in pass.cc.  This file checks that the plugin runs inside
-   the GCC it was built for, reads the arguments, sets the GCC flags the
-   modes need and registers the pass and the callbacks.  */
+   This file checks that the plugin runs inside the GCC it was built
+   for, reads the arguments, sets the GCC flags the modes need and
+   registers the pass and the callbacks.
+
+   The files of plugin/, each X.cc but this one with its X.h (what X.cc
+   offers).  A file includes the headers of the files it uses and calls
+   only files below it in this list (scripts/check-layering.py checks
+   that no two files need each other); doc/data-path.md tells the path
+   of the data through them.
+     latepgo.cc       plugin_init: version check, callbacks, the pass
+     pass.cc          the pass: every function through its mode
+     sample-use.cc    sample-use mode
+     use.cc           use mode: flow solving, the unit's warnings
+     annotate.cc      solved counts into the CFG (use and sample-use)
+     sample-flow.cc   count inference from samples (minimum-cost flow)
+     generate.cc      counters and records (generate mode)
+     cfg-graph.cc     the instrumentation graph, spanning tree, checksum
+     may-leave.cc     statements that may leave a function (fake edges)
+     probes.cc        pseudo probes
+     probes-lto.cc    pseudo probes under -flto
+     values.cc        value profiles: memop sizes, indirect calls,
+		      first-run times
+     promote.cc       counters of closed loops kept in registers
+     shard.cc         counter references, per-thread shards
+     entry-guard.cc   a guarded block at a function's entry
+     runtime-decls.cc declarations of the runtime's symbols
+     profile-read.cc  the indexed profile (use mode)
+     sample-read.cc   the text sample profile (sample-use mode)
+     report.cc        the per-file report line of a use build
+     dump.cc          the dump file
+     names.cc         which functions, their profile and symbol names
+     gcc-flags.cc     GCC's own PGO flags, DW_AT_producer
+     auto-merge.cc    -fprofile-use merging raw profiles on first use
+     arguments.cc     the table of -fplugin-arg-latepgo-* arguments
+     gcc-common.h     the GCC headers every file includes
+     Makefile         builds latepgo.so  */
 
 #include "gcc-common.h"
 #include "plugin-version.h"
-#include "latepgo.h"
-#include "options.h"
+#include "dump.h"
+#include "gcc-flags.h"
+#include "generate.h"
+#include "arguments.h"
 #include "pass.h"
+#include "probes.h"
 #include "runtime-decls.h"
+#include "shard.h"
+#include "use.h"
+#include "values.h"
 
 int plugin_is_GPL_compatible;
 
@@ -63,9 +101,9 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
       return 1;
     }
 
-  latepgo_info.help = lp_options_help ();
+  latepgo_info.help = lp_arguments_help ();
   register_callback (info->base_name, PLUGIN_INFO, NULL, &latepgo_info);
-  if (!lp_parse_options (info)
+  if (!lp_parse_arguments (info)
       || !lp_adopt_gcc_modes (info->full_name)
       || !lp_adopt_gcc_flags ())
     return 1;
@@ -88,7 +126,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   if (flag_working_directory == -1)
     flag_working_directory = 1;
 
-  if (!lp_check_option_combinations ())
+  if (!lp_check_argument_combinations ())
     return 1;
 
   /* As native -fprofile-generate, value profiling is on unless the

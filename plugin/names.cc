@@ -17,7 +17,9 @@
    directory of its own gives the names a local build gives.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "names.h"
+#include "gcc-flags.h"
+#include "arguments.h"
 #include "toplev.h"
 
 /* MD5LOW64: the first 8 bytes of the MD5 digest read as a

@@ -9,8 +9,20 @@
    the mode: generate.cc, use.cc, sample-use.cc, probes.cc.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
 #include "pass.h"
+#include "cfg-graph.h"
+#include "dump.h"
+#include "generate.h"
+#include "may-leave.h"
+#include "names.h"
+#include "arguments.h"
+#include "probes.h"
+#include "probes-lto.h"
+#include "profile-read.h"
+#include "sample-read.h"
+#include "sample-use.h"
+#include "use.h"
+#include "values.h"
 
 /* Generate mode: instrument every function of the translation unit.
    Use mode: annotate every function from the profile.  Both see the

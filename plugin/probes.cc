@@ -47,7 +47,10 @@
    the function whose own probes it holds.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "probes.h"
+#include "dump.h"
+#include "names.h"
+#include "probes-lto.h"
 #include "runtime-decls.h"
 #include "rtl.h"
 #include "emit-rtl.h"

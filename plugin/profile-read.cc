@@ -16,7 +16,8 @@
    First-run times are not counts and are never divided.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "profile-read.h"
+#include "dump.h"
 #include "../libprof/latepgo-abi.h"
 
 static unsigned char *file_data;

@@ -13,7 +13,7 @@
    which its parent keeps by call probe id.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "sample-read.h"
 
 static hash_map<nofree_string_hash, lp_sample_function *> *samples;
 lp_sample_summary lp_samples_summary;

@@ -8,8 +8,15 @@
    doc/data-path.md sections 7 and 9.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "use.h"
 #include "annotate.h"
+#include "cfg-graph.h"
+#include "dump.h"
+#include "arguments.h"
+#include "profile-read.h"
+#include "report.h"
+#include "sample-read.h"
+#include "values.h"
 
 static int n_matched, n_mismatched, n_missing, n_inconsistent;
 static auto_vec<cgraph_node *> annotated;

@@ -25,10 +25,19 @@
    are part of the checksum.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
-#include "runtime-decls.h"
+#include "values.h"
+#include "cfg-graph.h"
+#include "dump.h"
 #include "entry-guard.h"
+#include "names.h"
+#include "arguments.h"
+#include "profile-read.h"
+#include "promote.h"
+#include "runtime-decls.h"
+#include "sample-read.h"
+#include "shard.h"
 #include "value-prof.h"
+#include "../libprof/latepgo-abi.h"
 
 #define MAX_CANDIDATES 16
 

@@ -1,12 +1,12 @@
-/* options.cc: the plugin's -fplugin-arg-latepgo-KEY[=VALUE] arguments.
+/* arguments.cc: the plugin's -fplugin-arg-latepgo-KEY[=VALUE] arguments.
 
-   One table (OPTIONS below) names every argument, the syntax of its
+   One table (ARGUMENTS below) names every argument, the syntax of its
    value, its line of help, the GCC flag that means the same with the
    plugin loaded, and how it is stored in latepgo_opts.  The help text
    registered with PLUGIN_INFO (cc1 --help prints it), the note listing
    the valid arguments after a bad one, and the parsing all come from
    it; doc/plugin-arguments.md section 2 documents the same arguments
-   (testsuite/latepgo.options checks that they agree).  The GCC flags
+   (testsuite/latepgo.arguments checks that they agree).  The GCC flags
    themselves are read by gcc-flags.cc; the column here says which
    argument each of them stands for.
 
@@ -16,7 +16,7 @@
 
 #include "gcc-common.h"
 #include "toplev.h"
-#include "options.h"
+#include "arguments.h"
 
 struct latepgo_options latepgo_opts;
 
@@ -40,7 +40,7 @@ enum lp_store_result
 /* One argument.  Given, it sets *FLAG to FLAG_VALUE (when FLAG), stores
    its value in *VALUE_TO (when VALUE_TO), and calls STORE (when STORE),
    which checks and stores what the two cannot.  */
-struct lp_option
+struct lp_argument
 {
   const char *key;
   const char *syntax;		/* As listed in the note and the help.  */
@@ -100,7 +100,7 @@ store_mismatch (const char *value)
 #define O(FIELD) &latepgo_opts.FIELD
 
 /* In the order of the note that lists the valid arguments.  */
-static const struct lp_option options[] = {
+static const struct lp_argument arguments[] = {
   { "generate", "generate[=PATH]", LP_ANY_VALUE,
     "instrument (link with libprof); PATH: the program's profile file",
     "-fprofile-generate[=DIR]", O (generate), true, O (profile_path), NULL },
@@ -156,9 +156,9 @@ valid_arguments (void)
   if (!text)
     {
       text = xstrdup ("");
-      for (unsigned i = 0; i < ARRAY_SIZE (options); i++)
+      for (unsigned i = 0; i < ARRAY_SIZE (arguments); i++)
 	{
-	  char *longer = concat (text, i ? ", " : "", options[i].syntax,
+	  char *longer = concat (text, i ? ", " : "", arguments[i].syntax,
 				 NULL);
 	  free (text);
 	  text = longer;
@@ -170,15 +170,15 @@ valid_arguments (void)
 /* The help text: a title, then one line per argument.  */
 
 const char *
-lp_options_help (void)
+lp_arguments_help (void)
 {
   static char *text;
   if (text)
     return text;
   text = xstrdup ("latepgo: late IR profile instrumentation for GCC");
-  for (unsigned i = 0; i < ARRAY_SIZE (options); i++)
+  for (unsigned i = 0; i < ARRAY_SIZE (arguments); i++)
     {
-      const lp_option *o = &options[i];
+      const lp_argument *o = &arguments[i];
       char *line = xasprintf ("\n  -fplugin-arg-latepgo-%-32s %s%s%s%s",
 			      o->syntax, o->help,
 			      o->gcc_flag ? " (also " : "",
@@ -241,7 +241,7 @@ lp_plugin_arg_value (const char *base, int n)
    argument is looked at, so that each bad one is reported.  */
 
 bool
-lp_parse_options (struct plugin_name_args *info)
+lp_parse_arguments (struct plugin_name_args *info)
 {
   bool ok = true;
   /* Exact counts unless asked otherwise (no-exact-calls).  */
@@ -254,10 +254,10 @@ lp_parse_options (struct plugin_name_args *info)
 	if (const char *full = lp_plugin_arg_value (info->base_name, i))
 	  value = full;
 
-      const lp_option *o = NULL;
-      for (unsigned k = 0; k < ARRAY_SIZE (options) && !o; k++)
-	if (strcmp (key, options[k].key) == 0)
-	  o = &options[k];
+      const lp_argument *o = NULL;
+      for (unsigned k = 0; k < ARRAY_SIZE (arguments) && !o; k++)
+	if (strcmp (key, arguments[k].key) == 0)
+	  o = &arguments[k];
       if (!o)
 	{
 	  error ("latepgo: unknown argument %qs", key);
@@ -291,7 +291,7 @@ lp_parse_options (struct plugin_name_args *info)
    profile reading, which would run beside ours: an error, and false.  */
 
 bool
-lp_check_option_combinations (void)
+lp_check_argument_combinations (void)
 {
   if (latepgo_opts.generate && latepgo_opts.probes)
     {

@@ -1,7 +1,7 @@
-/* options.h: the -fplugin-arg-latepgo-* arguments (options.cc).  */
+/* arguments.h: the -fplugin-arg-latepgo-* arguments (arguments.cc).  */
 
-#ifndef LATEPGO_OPTIONS_H
-#define LATEPGO_OPTIONS_H
+#ifndef LATEPGO_ARGUMENTS_H
+#define LATEPGO_ARGUMENTS_H
 
 /* The mode and options given with -fplugin-arg-latepgo-*, and those
    GCC's own flags imply (gcc-flags.cc).  */
@@ -30,8 +30,8 @@ struct latepgo_options
 
 extern struct latepgo_options latepgo_opts;
 
-extern bool lp_parse_options (struct plugin_name_args *);
-extern const char *lp_options_help (void);
-extern bool lp_check_option_combinations (void);
+extern bool lp_parse_arguments (struct plugin_name_args *);
+extern const char *lp_arguments_help (void);
+extern bool lp_check_argument_combinations (void);
 
-#endif /* LATEPGO_OPTIONS_H */
+#endif /* LATEPGO_ARGUMENTS_H */
