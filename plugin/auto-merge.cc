@@ -19,7 +19,7 @@
    replaced.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "auto-merge.h"
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/file.h>

@@ -27,7 +27,11 @@
    edges cannot carry code and go on the tree first.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "cfg-graph.h"
+#include "may-leave.h"
+#include "names.h"
+#include "values.h"
+#include "../libprof/latepgo-abi.h"
 
 /* Union-find over block indices.  */
 
@@ -119,6 +123,7 @@ add_fake_edges (bool exact_calls)
 	  if (e->dest == EXIT_BLOCK_PTR_FOR_FN (cfun))
 	    have_exit = true;
 	}
+      /* The mirror image for the entry side: preds, src, ENTRY.  */
       FOR_EACH_EDGE (e, ei, bb->preds)
 	{
 	  if ((e->flags & (EDGE_ABNORMAL | EDGE_ABNORMAL_CALL))

@@ -16,7 +16,8 @@
    it.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "dump.h"
+#include "cfg-graph.h"
 
 static FILE *dump_stream;
 

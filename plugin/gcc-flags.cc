@@ -13,42 +13,16 @@
      -Wmissing-profile, -Wcoverage-mismatch  the warnings use them
    Our own -fplugin-arg-latepgo-KEY arguments win over these.
 
-   Also here: the full values of our arguments (GCC's parser drops
-   every '=' after the first from a plugin argument's value), and the
-   DW_AT_producer string, which must not record the plugin's and the
-   profile's absolute paths (reproducible builds).  */
+   Also here: the DW_AT_producer string, which must not record the
+   plugin's and the profile's absolute paths (reproducible builds).  */
 
 #include "gcc-common.h"
 #include "toplev.h"
-#include "latepgo.h"
+#include "gcc-flags.h"
+#include "auto-merge.h"
+#include "arguments.h"
 #include <regex.h>
 #include <sys/stat.h>
-
-/* The value of the Nth (from 0) -fplugin-arg-BASE-KEY[=VALUE] argument
-   as written, or NULL when it has none.  GCC's parse_plugin_arg_opt
-   counts the value's length without the '='s after the first one, so
-   "prefix-map=/a=/b" reaches plugin_init as "/a=/": read the original
-   option instead.  */
-
-const char *
-lp_plugin_arg_value (const char *base, int n)
-{
-  size_t base_len = strlen (base);
-  for (unsigned i = 0; i < save_decoded_options_count; i++)
-    {
-      const cl_decoded_option *o = &save_decoded_options[i];
-      if (o->opt_index != OPT_fplugin_arg_ || !o->arg
-	  || strncmp (o->arg, base, base_len) != 0
-	  || o->arg[base_len] != '-')
-	continue;
-      if (n-- == 0)
-	{
-	  const char *eq = strchr (o->arg, '=');
-	  return eq ? eq + 1 : NULL;
-	}
-    }
-  return NULL;
-}
 
 /* GCC's -fprofile-generate[=DIR] and -fprofile-use[=PATH] mean
    latepgo's generate and use with the plugin loaded, so that a build
@@ -178,14 +152,14 @@ parse_file_filter (const char *flag_value, vec<regex_t> *v,
   return ok;
 }
 
-/* Take over GCC's profiling flags that have a latepgo meaning, unless
-   the corresponding plugin argument was given (SET_UPDATE,
-   SET_PARTIAL).  False after an error.  */
+/* Take over GCC's profiling flags that have a latepgo meaning; our
+   update= wins over -fprofile-update (partial-training can only be
+   turned on).  False after an error.  */
 
 bool
-lp_adopt_gcc_flags (bool set_update, bool set_partial)
+lp_adopt_gcc_flags (void)
 {
-  if (!set_update && global_options_set.x_flag_profile_update)
+  if (!latepgo_opts.update_given && global_options_set.x_flag_profile_update)
     {
       /* Per-thread copies of the counters give the exact counts that
 	 GCC's atomic adds give, at the cost of plain adds (README).  */
@@ -193,7 +167,7 @@ lp_adopt_gcc_flags (bool set_update, bool set_partial)
       latepgo_opts.atomic = atomic;
       latepgo_opts.atomic_add = false;
     }
-  if (!set_partial && flag_profile_partial_training)
+  if (flag_profile_partial_training)
     latepgo_opts.partial_training = true;
   return (parse_file_filter (flag_profile_exclude_files, &exclude_files,
 			     "-fprofile-exclude-files")

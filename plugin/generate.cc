@@ -22,7 +22,14 @@
    generate=PATH the path in __latepgo_prf_fname.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "generate.h"
+#include "cfg-graph.h"
+#include "names.h"
+#include "arguments.h"
+#include "promote.h"
+#include "runtime-decls.h"
+#include "shard.h"
+#include "values.h"
 #include "../libprof/latepgo-abi.h"
 #include <zlib.h>
 
@@ -128,64 +135,6 @@ get_record_type (void)
 			 NULL_TREE);
   gcc_assert (tree_to_uhwi (TYPE_SIZE_UNIT (record_type)) == 48);
   return record_type;
-}
-
-/* The declaration of NAME, a hidden variable of TYPE in the runtime.  */
-
-tree
-lp_runtime_var_decl (const char *name, tree type)
-{
-  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
-			  type);
-  TREE_PUBLIC (decl) = 1;
-  DECL_EXTERNAL (decl) = 1;
-  DECL_ARTIFICIAL (decl) = 1;
-  DECL_VISIBILITY (decl) = VISIBILITY_HIDDEN;
-  DECL_VISIBILITY_SPECIFIED (decl) = 1;
-  varpool_node::get_create (decl);
-  return decl;
-}
-
-/* The declaration of NAME, a hidden, nothrow, leaf function of FNTYPE
-   in the runtime.  */
-
-tree
-lp_runtime_fn_decl (const char *name, tree fntype)
-{
-  tree decl = build_fn_decl (name, fntype);
-  TREE_NOTHROW (decl) = 1;
-  DECL_VISIBILITY (decl) = VISIBILITY_HIDDEN;
-  DECL_VISIBILITY_SPECIFIED (decl) = 1;
-  DECL_ATTRIBUTES (decl) = tree_cons (get_identifier ("leaf"), NULL, NULL);
-  /* Built late, so force the assembler name (as gcov's decls).  */
-  DECL_ASSEMBLER_NAME (decl);
-  return decl;
-}
-
-/* Split a guarded block off the entry of the current function:
-     COND (the caller ends it with a GIMPLE_COND) -> true: THEN_BB
-     (unlikely) -> JOIN;  false: COND -> JOIN (*SKIP).
-   JOIN dominates every original block and has no PHIs; the caller
-   may add some.  */
-
-void
-lp_entry_guard (basic_block *cond, basic_block *then_bb, basic_block *join,
-		edge *skip)
-{
-  basic_block entry = ENTRY_BLOCK_PTR_FOR_FN (cfun);
-  basic_block c = split_edge (single_succ_edge (entry));
-  basic_block t = split_edge (single_succ_edge (c));
-  basic_block j = split_edge (single_succ_edge (t));
-  edge to_then = single_succ_edge (c);
-  to_then->flags = EDGE_TRUE_VALUE;
-  to_then->probability = profile_probability::very_unlikely ();
-  edge e = make_edge (c, j, EDGE_FALSE_VALUE);
-  e->probability = to_then->probability.invert ();
-  t->count = c->count.apply_probability (to_then->probability);
-  *cond = c;
-  *then_bb = t;
-  *join = j;
-  *skip = e;
 }
 
 /* extern hidden int __latepgo_runtime, and

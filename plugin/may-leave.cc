@@ -25,7 +25,7 @@
    same point.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "may-leave.h"
 
 /* Functions of this file whose bodies cannot leave.  */
 static hash_set<tree> *returning_fns;

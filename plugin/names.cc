@@ -17,7 +17,9 @@
    directory of its own gives the names a local build gives.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "names.h"
+#include "gcc-flags.h"
+#include "arguments.h"
 #include "toplev.h"
 #include "../format/md5.h"
 

@@ -24,7 +24,7 @@
    is streamed.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "probes-lto.h"
 
 #define GUARD_NAME "__latepgo_probes_lto_guard"
 #define NEED_PLUGIN_NAME "__latepgo_probes_need_the_plugin_at_link_time"

@@ -47,7 +47,11 @@
    the function whose own probes it holds.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "probes.h"
+#include "dump.h"
+#include "names.h"
+#include "probes-lto.h"
+#include "runtime-decls.h"
 #include "rtl.h"
 #include "emit-rtl.h"
 #include "output.h"
@@ -123,7 +127,7 @@ static hash_map<int_hash<unsigned HOST_WIDE_INT, 0, 1>, vec<marker> >
 /* Whether STMT gets a call probe: a real call (not internal, not one of
    ours, not a builtin GCC expands inline).  */
 
-bool
+static bool
 lp_probed_call_p (gimple *stmt)
 {
   if (!is_gimple_call (stmt) || gimple_call_internal_p (stmt))

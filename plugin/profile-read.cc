@@ -18,7 +18,8 @@
    First-run times are not counts and are never divided.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "profile-read.h"
+#include "dump.h"
 #include "../libprof/latepgo-abi.h"
 #include "../format/indexed-read.h"
 #include "../format/le.h"

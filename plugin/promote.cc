@@ -24,7 +24,10 @@
    a signal that kills the process loses every count anyway.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "promote.h"
+#include "arguments.h"
+#include "runtime-decls.h"
+#include "shard.h"
 
 /* Whether call STMT may leave the loop it is in other than by
    returning.  */

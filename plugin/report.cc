@@ -19,7 +19,8 @@
    whose counters were inconsistent (clamped).  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "report.h"
+#include "arguments.h"
 #include <fcntl.h>
 #include <unistd.h>
 

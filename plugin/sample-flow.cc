@@ -52,7 +52,8 @@
    without being entered.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "sample-flow.h"
+#include "cfg-graph.h"
 
 #define COST_DEC 20
 #define COST_INC 10

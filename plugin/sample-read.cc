@@ -13,7 +13,7 @@
    which its parent keeps by call probe id.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "sample-read.h"
 
 static hash_map<nofree_string_hash, lp_sample_function *> *samples;
 lp_sample_summary lp_samples_summary;
@@ -537,7 +537,8 @@ parse_text (char *buf, int *lineno)
 }
 
 /* Load the sample profile PATH.  Returns false after reporting an
-   error.  */
+   error.  Opened as lp_profile_load opens an indexed profile, with
+   messages that name the kind of profile; the rest differs.  */
 
 bool
 lp_samples_load (const char *path)

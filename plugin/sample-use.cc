@@ -23,7 +23,14 @@
    that did not happen to be sampled.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "sample-use.h"
+#include "cfg-graph.h"
+#include "dump.h"
+#include "probes.h"
+#include "sample-flow.h"
+#include "sample-read.h"
+#include "use.h"
+#include "values.h"
 
 /* A block that got no sample is firmly never executed (GCC's precise
    zero, which moves it to the function's cold part as an instrumented

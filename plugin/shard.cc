@@ -18,9 +18,13 @@
    one refers to BASE.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "shard.h"
+#include "entry-guard.h"
+#include "arguments.h"
+#include "runtime-decls.h"
 #include "varasm.h"
 #include "target.h"
+#include "../libprof/latepgo-abi.h"
 
 static tree delta_decl;
 static tree init_decl;

@@ -25,8 +25,19 @@
    are part of the checksum.  */
 
 #include "gcc-common.h"
-#include "latepgo.h"
+#include "values.h"
+#include "cfg-graph.h"
+#include "dump.h"
+#include "entry-guard.h"
+#include "names.h"
+#include "arguments.h"
+#include "profile-read.h"
+#include "promote.h"
+#include "runtime-decls.h"
+#include "sample-read.h"
+#include "shard.h"
 #include "value-prof.h"
+#include "../libprof/latepgo-abi.h"
 
 #define MAX_CANDIDATES 16
 
@@ -55,14 +66,11 @@ struct lp_candidates
 };
 static vec<lp_candidates *> candidate_lists;
 
-/* The runtime helpers' declarations: memop plain/atomic, icall
-   plain/atomic.  GC roots (lp_values_roots, registered by plugin_init).  */
-static tree helper_decls[4];
+/* The runtime's clock, a GC root (lp_values_roots, registered by
+   plugin_init).  */
 static tree clock_decl;
 
 const struct ggc_root_tab lp_values_roots[] = {
-  { &helper_decls[0], 4, sizeof (tree), gt_ggc_mx_tree_node,
-    gt_pch_nx_tree_node },
   { &clock_decl, 1, sizeof (tree), gt_ggc_mx_tree_node, gt_pch_nx_tree_node },
   LAST_GGC_ROOT_TAB
 };
@@ -223,43 +231,14 @@ lp_checksum_value_sites (lp_graph *g, vec<unsigned char> *bytes)
     }
 }
 
-/* Whether FNDECL is one of the value-profile helpers: they return and
-   touch only counters.  */
-
-bool
-lp_runtime_helper_p (tree fndecl)
-{
-  for (unsigned k = 0; k < ARRAY_SIZE (helper_decls); k++)
-    if (helper_decls[k] && fndecl == helper_decls[k])
-      return true;
-  return false;
-}
-
-/* The declaration of a runtime helper (latepgo-abi.h): hidden, nothrow,
-   leaf.  */
+/* The declaration of the runtime helper of a memop or (ICALL) an
+   indirect call, plain or atomic as the counters are updated.  */
 
 static tree
 helper_decl (bool icall)
 {
-  int k = (icall ? 2 : 0) + (latepgo_opts.atomic && !lp_shard_active_p ()
-			     ? 1 : 0);
-  if (helper_decls[k])
-    return helper_decls[k];
-  static const char *const names[4] = {
-    LATEPGO_MEMOP_SYMBOL, LATEPGO_MEMOP_ATOMIC_SYMBOL,
-    LATEPGO_ICALL_SYMBOL, LATEPGO_ICALL_ATOMIC_SYMBOL
-  };
-  tree u64 = long_long_unsigned_type_node;
-  tree fntype
-    = (icall
-       ? build_function_type_list (void_type_node, build_pointer_type (u64),
-				   ptr_type_node, const_ptr_type_node,
-				   unsigned_type_node, NULL_TREE)
-       : build_function_type_list (void_type_node, build_pointer_type (u64),
-				   u64, NULL_TREE));
-  tree decl = lp_runtime_fn_decl (names[k], fntype);
-  helper_decls[k] = decl;
-  return decl;
+  return lp_value_helper_decl (icall,
+			       latepgo_opts.atomic && !lp_shard_active_p ());
 }
 
 /* The table of candidate addresses of L, made once per file:

@@ -1,0 +1,37 @@
+/* arguments.h: the -fplugin-arg-latepgo-* arguments (arguments.cc).  */
+
+#ifndef LATEPGO_ARGUMENTS_H
+#define LATEPGO_ARGUMENTS_H
+
+/* The mode and options given with -fplugin-arg-latepgo-*, and those
+   GCC's own flags imply (gcc-flags.cc).  */
+struct latepgo_options
+{
+  bool generate;		/* -fplugin-arg-latepgo-generate[=PATH] */
+  const char *profile_path;	/* PATH of generate=PATH, or NULL.  */
+  bool atomic;			/* update=atomic or update=atomic-add */
+  bool atomic_add;		/* update=atomic-add: locked adds in place
+				   rather than per-thread shards.  */
+  bool update_given;		/* update= given: GCC's -fprofile-update
+				   does not count.  */
+  bool exact_calls;		/* Fake edges after calls that may leave
+				   (default; no-exact-calls).  */
+  const char *use_path;		/* use=FILE */
+  const char *sample_use_path;	/* sample-use=FILE */
+  bool mismatch_error;		/* mismatch=error */
+  bool partial_training;	/* partial-training */
+  bool no_values;		/* no-values, or -fno-profile-values */
+  bool no_promote;		/* no-promote: counters stay in loops.  */
+  bool probes;			/* probes: pseudo probes per block.  */
+  const char *dump_path;	/* dump=FILE */
+  const char *report_path;	/* report=FILE */
+  vec<const char *> prefix_map; /* prefix-map=OLD=NEW, as OLD, NEW pairs.  */
+};
+
+extern struct latepgo_options latepgo_opts;
+
+extern bool lp_parse_arguments (struct plugin_name_args *);
+extern const char *lp_arguments_help (void);
+extern bool lp_check_argument_combinations (void);
+
+#endif /* LATEPGO_ARGUMENTS_H */

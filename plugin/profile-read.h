@@ -1,0 +1,28 @@
+/* profile-read.h: the indexed profile (profile-read.cc).  */
+
+#ifndef LATEPGO_PROFILE_READ_H
+#define LATEPGO_PROFILE_READ_H
+
+/* One record of a profile: a function's counters for one checksum.  */
+struct lp_profile_record
+{
+  unsigned HOST_WIDE_INT hash;
+  unsigned n_counters;
+  const void *counters;		/* Little-endian u64s inside the file.  */
+};
+
+/* What the profile's summary says about the whole program.  */
+struct lp_profile_summary
+{
+  unsigned HOST_WIDE_INT max_function_count;
+  unsigned HOST_WIDE_INT max_block_count;
+};
+
+extern lp_profile_summary lp_summary;
+
+extern bool lp_profile_load (const char *);
+extern const vec<lp_profile_record> *lp_profile_lookup (const char *);
+extern gcov_type lp_profile_counter (const lp_profile_record *, unsigned);
+extern gcov_type lp_profile_first_run (const lp_profile_record *);
+
+#endif /* LATEPGO_PROFILE_READ_H */

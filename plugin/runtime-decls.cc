@@ -1,0 +1,90 @@
+/* runtime-decls.cc: declarations of the runtime's symbols (libprof,
+   latepgo-abi.h) that instrumented code refers to.  Generate mode
+   (generate.cc), value profiles (values.cc) and per-thread counters
+   (shard.cc) all declare them the same way.  */
+
+#include "gcc-common.h"
+#include "../libprof/latepgo-abi.h"
+#include "runtime-decls.h"
+
+/* The value-profile helpers' declarations: memop plain/atomic, icall
+   plain/atomic.  GC roots (lp_runtime_decls_roots, registered by
+   plugin_init).  */
+static tree helper_decls[4];
+
+const struct ggc_root_tab lp_runtime_decls_roots[] = {
+  { &helper_decls[0], 4, sizeof (tree), gt_ggc_mx_tree_node,
+    gt_pch_nx_tree_node },
+  LAST_GGC_ROOT_TAB
+};
+
+/* The declaration of NAME, a hidden variable of TYPE in the runtime.  */
+
+tree
+lp_runtime_var_decl (const char *name, tree type)
+{
+  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
+			  type);
+  TREE_PUBLIC (decl) = 1;
+  DECL_EXTERNAL (decl) = 1;
+  DECL_ARTIFICIAL (decl) = 1;
+  DECL_VISIBILITY (decl) = VISIBILITY_HIDDEN;
+  DECL_VISIBILITY_SPECIFIED (decl) = 1;
+  varpool_node::get_create (decl);
+  return decl;
+}
+
+/* The declaration of NAME, a hidden, nothrow, leaf function of FNTYPE
+   in the runtime.  */
+
+tree
+lp_runtime_fn_decl (const char *name, tree fntype)
+{
+  tree decl = build_fn_decl (name, fntype);
+  TREE_NOTHROW (decl) = 1;
+  DECL_VISIBILITY (decl) = VISIBILITY_HIDDEN;
+  DECL_VISIBILITY_SPECIFIED (decl) = 1;
+  DECL_ATTRIBUTES (decl) = tree_cons (get_identifier ("leaf"), NULL, NULL);
+  /* Built late, so force the assembler name (as gcov's decls).  */
+  DECL_ASSEMBLER_NAME (decl);
+  return decl;
+}
+
+/* The declaration of the value-profile helper (latepgo-abi.h) of a
+   memop or (ICALL) an indirect call, ATOMIC or plain: hidden, nothrow,
+   leaf.  Made once per compilation.  */
+
+tree
+lp_value_helper_decl (bool icall, bool atomic)
+{
+  int k = (icall ? 2 : 0) + (atomic ? 1 : 0);
+  if (helper_decls[k])
+    return helper_decls[k];
+  static const char *const names[4] = {
+    LATEPGO_MEMOP_SYMBOL, LATEPGO_MEMOP_ATOMIC_SYMBOL,
+    LATEPGO_ICALL_SYMBOL, LATEPGO_ICALL_ATOMIC_SYMBOL
+  };
+  tree u64 = long_long_unsigned_type_node;
+  tree fntype
+    = (icall
+       ? build_function_type_list (void_type_node, build_pointer_type (u64),
+				   ptr_type_node, const_ptr_type_node,
+				   unsigned_type_node, NULL_TREE)
+       : build_function_type_list (void_type_node, build_pointer_type (u64),
+				   u64, NULL_TREE));
+  tree decl = lp_runtime_fn_decl (names[k], fntype);
+  helper_decls[k] = decl;
+  return decl;
+}
+
+/* Whether FNDECL is one of the value-profile helpers: they return and
+   touch only counters.  */
+
+bool
+lp_runtime_helper_p (tree fndecl)
+{
+  for (unsigned k = 0; k < ARRAY_SIZE (helper_decls); k++)
+    if (helper_decls[k] && fndecl == helper_decls[k])
+      return true;
+  return false;
+}

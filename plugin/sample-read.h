@@ -1,0 +1,73 @@
+/* sample-read.h: the text sample profile (sample-read.cc).  */
+
+#ifndef LATEPGO_SAMPLE_READ_H
+#define LATEPGO_SAMPLE_READ_H
+
+/* Samples of one callee of an indirect call probe (the profile's
+   "ID: COUNT NAME:N ..." targets).  */
+struct lp_call_target
+{
+  int id;			/* The call probe.  */
+  const char *name;		/* The callee's profile name.  */
+  gcov_type count;
+};
+
+/* How many samples saw the memop call at call probe ID with SIZE.  */
+struct lp_size_count
+{
+  int id;
+  unsigned HOST_WIDE_INT size;
+  gcov_type count;
+};
+
+/* The most probes one side of a branch observation names.  */
+#define LP_BRANCH_MAX_PROBES 4
+
+/* Which way the conditional jumps at the end of the code of probes
+   SRC went, seen by samples with the flags register ("#branch" lines
+   of latepgo-profgen): COUNT[K] times to the code of probes TO[K].
+   One of SRC is the branching block, one of TO[K] its successor (a
+   call probe stands for its block).  */
+struct lp_branch_obs
+{
+  int src[LP_BRANCH_MAX_PROBES], to[2][LP_BRANCH_MAX_PROBES];
+  int n_src, n_to[2];
+  gcov_type count[2];
+};
+
+/* A function's probe counts in a sample profile, summed over its
+   instances with the same checksum (sample-read.cc).  */
+struct lp_sample_function
+{
+  unsigned HOST_WIDE_INT checksum;
+  hash_map<int_hash<int, -1, -2>, gcov_type> *counts;	/* By probe id.  */
+  /* By call probe id: how often the copies of callees inlined there in
+     the profiled build were entered (their head estimates).  */
+  hash_map<int_hash<int, -1, -2>, gcov_type> *inlined_calls;
+  /* By call probe id: the largest count anywhere in those inlinees (a
+     sample anywhere in them says the call ran).  */
+  hash_map<int_hash<int, -1, -2>, gcov_type> *inlined_max;
+  /* Indirect call targets, by call probe id then name; no duplicates.  */
+  vec<lp_call_target> targets;
+  /* Sizes of memop calls, by call probe id then size; no duplicates.  */
+  vec<lp_size_count> sizes;
+  /* Branch directions, of all instances.  */
+  vec<lp_branch_obs> branches;
+  /* The function's rank by its first sample ("#first-sample", the
+     smallest of its instances'), 0 if none.  */
+  int first_sample;
+  int n_instances;
+  int n_conflicts;		/* Instances with another checksum.  */
+};
+
+struct lp_sample_summary
+{
+  gcov_type max_count;		/* The largest summed probe count.  */
+};
+
+extern lp_sample_summary lp_samples_summary;
+
+extern bool lp_samples_load (const char *);
+extern const lp_sample_function *lp_samples_lookup (const char *);
+
+#endif /* LATEPGO_SAMPLE_READ_H */

@@ -1,0 +1,34 @@
+/* values.h: value profiles (values.cc).  */
+
+#ifndef LATEPGO_VALUES_H
+#define LATEPGO_VALUES_H
+
+#include "cfg-graph.h"
+#include "profile-read.h"
+#include "sample-read.h"
+
+/* Functions smaller than this (blocks, ENTRY and EXIT included), and
+   inline or COMDAT ones, keep their first-run counter at 0: the check
+   at their entry makes them bigger, so GCC inlines them less, and runs
+   in every caller it still inlines them into, for an order that matters
+   little for code that is usually inlined.  */
+#define LP_FIRST_RUN_MIN_BLOCKS 6
+extern void lp_find_value_sites (lp_graph *);
+extern void lp_instrument_values (lp_graph *, tree);
+extern void lp_instrument_first_run (lp_graph *, tree);
+extern void lp_annotate_values (lp_graph *, const lp_profile_record *, FILE *);
+extern void lp_annotate_first_run (lp_graph *, const lp_profile_record *,
+				   cgraph_node *, FILE *);
+extern void lp_inherit_first_run (void);
+extern const struct ggc_root_tab lp_values_roots[];
+
+extern void lp_values_begin (void);
+extern int lp_annotate_sampled_icall (gimple *, const lp_call_target *,
+				      unsigned, FILE *);
+extern bool lp_annotate_sampled_memop (gimple *, const lp_size_count *,
+				       unsigned, FILE *);
+extern void lp_run_memop_transforms (void);
+extern void lp_values_end (void);
+extern void lp_checksum_value_sites (lp_graph *, vec<unsigned char> *);
+
+#endif /* LATEPGO_VALUES_H */
