@@ -162,7 +162,7 @@ lp_adopt_gcc_flags (void)
   if (!latepgo_opts.update_given && global_options_set.x_flag_profile_update)
     {
       /* Per-thread copies of the counters give the exact counts that
-	 GCC's atomic adds give, at the cost of plain adds (README).  */
+	 GCC's atomic adds give, at the cost of plain adds (doc/usage.md).  */
       bool atomic = flag_profile_update != PROFILE_UPDATE_SINGLE;
       latepgo_opts.atomic = atomic;
       latepgo_opts.atomic_add = false;

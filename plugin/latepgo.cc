@@ -30,7 +30,7 @@
      shard.cc         counter references, per-thread shards
      entry-guard.cc   a guarded block at a function's entry
      runtime-decls.cc declarations of the runtime's symbols
-     profile-read.cc  the indexed profile (use mode)
+     profile-read.cc  the indexed profile, through format/ (use mode)
      sample-read.cc   the text sample profile (sample-use mode)
      report.cc        the per-file report line of a use build
      dump.cc          the dump file
