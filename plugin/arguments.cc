@@ -99,7 +99,8 @@ store_mismatch (const char *value)
 
 #define O(FIELD) &latepgo_opts.FIELD
 
-/* In the order of the note that lists the valid arguments.  */
+/* In the order of the note that lists the valid arguments.  Its rows
+   are alike in shape, as a table's rows are.  */
 static const struct lp_argument arguments[] = {
   { "generate", "generate[=PATH]", LP_ANY_VALUE,
     "instrument (link with libprof); PATH: the program's profile file",

@@ -32,6 +32,7 @@
      runtime-decls.cc declarations of the runtime's symbols
      profile-read.cc  the indexed profile, through format/ (use mode)
      sample-read.cc   the text sample profile (sample-use mode)
+     read-file.cc     a profile file read whole
      report.cc        the per-file report line of a use build
      dump.cc          the dump file
      names.cc         which functions, their profile and symbol names

@@ -20,6 +20,7 @@
 #include "gcc-common.h"
 #include "profile-read.h"
 #include "dump.h"
+#include "read-file.h"
 #include "../libprof/latepgo-abi.h"
 #include "../format/indexed-read.h"
 #include "../format/le.h"
@@ -97,28 +98,9 @@ parse_indexed (lp_err *err)
 bool
 lp_profile_load (const char *path)
 {
-  FILE *f = fopen (path, "rb");
-  if (!f)
-    {
-      error ("latepgo: cannot open profile %qs: %m", path);
-      return false;
-    }
-  struct stat st;
-  if (fstat (fileno (f), &st) != 0 || !S_ISREG (st.st_mode))
-    {
-      error ("latepgo: profile %qs is not a regular file", path);
-      fclose (f);
-      return false;
-    }
-  file_size = st.st_size;
-  file_data = XNEWVEC (unsigned char, file_size ? file_size : 1);
-  if (fread (file_data, 1, file_size, f) != file_size)
-    {
-      error ("latepgo: cannot read profile %qs: %m", path);
-      fclose (f);
-      return false;
-    }
-  fclose (f);
+  file_data = lp_read_file (path, "profile", &file_size);
+  if (!file_data)
+    return false;
 
   by_name = new hash_map<nofree_string_hash, vec<lp_profile_record> >;
   lp_err err;

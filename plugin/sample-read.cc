@@ -14,6 +14,7 @@
 
 #include "gcc-common.h"
 #include "sample-read.h"
+#include "read-file.h"
 
 static hash_map<nofree_string_hash, lp_sample_function *> *samples;
 lp_sample_summary lp_samples_summary;
@@ -537,36 +538,15 @@ parse_text (char *buf, int *lineno)
 }
 
 /* Load the sample profile PATH.  Returns false after reporting an
-   error.  Opened as lp_profile_load opens an indexed profile, with
-   messages that name the kind of profile; the rest differs.  */
+   error.  */
 
 bool
 lp_samples_load (const char *path)
 {
-  FILE *f = fopen (path, "rb");
-  if (!f)
-    {
-      error ("latepgo: cannot open sample profile %qs: %m", path);
-      return false;
-    }
-  struct stat st;
-  if (fstat (fileno (f), &st) != 0 || !S_ISREG (st.st_mode))
-    {
-      error ("latepgo: sample profile %qs is not a regular file", path);
-      fclose (f);
-      return false;
-    }
-  size_t size = st.st_size;
-  char *buf = XNEWVEC (char, size + 1);
-  if (fread (buf, 1, size, f) != size)
-    {
-      error ("latepgo: cannot read sample profile %qs: %m", path);
-      fclose (f);
-      XDELETEVEC (buf);
-      return false;
-    }
-  fclose (f);
-  buf[size] = 0;
+  size_t size;
+  char *buf = (char *) lp_read_file (path, "sample profile", &size);
+  if (!buf)
+    return false;
 
   samples = new hash_map<nofree_string_hash, lp_sample_function *>;
   if (size == 0)

@@ -223,6 +223,7 @@ queries (int rows, int nq, int mix)
   for (int k = 0; k < Q_KINDS; k++)
     total += weights[mix][k];
 
+  /* One statement per kind: the SQL texts are alike in shape only.  */
   sqlite3_stmt *q[Q_KINDS];
   q[Q_POINT] = prep ("SELECT c.name, c.city, count(o.id), sum(o.qty) "
 		     "FROM customer c LEFT JOIN orders o ON o.cust = c.id "
