@@ -36,6 +36,11 @@ lp_print_show_usage (FILE *f)
 	 "      --counts                also print the counter values\n"
 	 "      --topn=N                list the N functions with the "
 	 "largest counts\n"
+	 "      --covered               print only the names of the "
+	 "functions that ran\n"
+	 "                              (a nonzero count)\n"
+	 "      --uncovered             print only the names of the "
+	 "functions that never ran\n"
 	 "      --detailed-summary      print the detailed summary\n"
 	 "      --detailed-summary-cutoffs=C,...\n"
 	 "                              cutoffs (parts per million) for "
@@ -81,6 +86,19 @@ cmp_hot (const void *pa, const void *pb)
   return a->hash < b->hash ? -1 : a->hash > b->hash;
 }
 
+/* Whether R ran: a nonzero counter.  A function that ran has one,
+   whatever its instrumentation: the counts of its spanning tree's
+   edges follow from the counted edges, so all of those being zero
+   means no flow through the function at all.  */
+static int
+record_covered (const struct lp_record *r)
+{
+  for (uint32_t c = 0; c < r->num_counts; c++)
+    if (r->counts[c])
+      return 1;
+  return 0;
+}
+
 /* Parse "C,C,..." into CUTS (sorted); return how many.  */
 static size_t
 parse_cutoffs (const char *arg, uint32_t *cuts, size_t max)
@@ -123,6 +141,8 @@ lp_show_main (int argc, char **argv)
     { "function", required_argument, NULL, 'F' },
     { "counts", no_argument, NULL, 'c' },
     { "topn", required_argument, NULL, 'n' },
+    { "covered", no_argument, NULL, 'v' },
+    { "uncovered", no_argument, NULL, 'u' },
     { "detailed-summary", no_argument, NULL, 'd' },
     { "detailed-summary-cutoffs", required_argument, NULL, 'C' },
     { "text", no_argument, NULL, 't' },
@@ -132,6 +152,8 @@ lp_show_main (int argc, char **argv)
     { NULL, 0, NULL, 0 }
   };
   int all = 0, counts = 0, detailed = 0, text = 0, showcs = 0, c;
+  /* --covered: 1, --uncovered: 0, neither: -1.  */
+  int covered = -1;
   const char *func = NULL, *output = NULL;
   uint64_t topn = 0;
   uint32_t cutoffs[LP_NUM_CUTOFFS];
@@ -165,6 +187,16 @@ lp_show_main (int argc, char **argv)
 	    lp_error (NULL, "invalid --topn '%s': expected a number", optarg);
 	    lp_exit (1);
 	  }
+	break;
+      case 'v':
+      case 'u':
+	if (covered >= 0 && covered != (c == 'v'))
+	  {
+	    lp_error (NULL, "show: --covered and --uncovered exclude each "
+		      "other");
+	    lp_exit (1);
+	  }
+	covered = c == 'v';
 	break;
       case 'd':
 	detailed = 1;
@@ -219,6 +251,17 @@ lp_show_main (int argc, char **argv)
   for (size_t i = 0; i < store.num_records; i++)
     if (!(recs[i]->hash & LP_CS_HASH_BIT) == !showcs)
       sel[nsel++] = recs[i];
+
+  /* As llvm-profdata show --covered (LLVM 15 and later): the names
+     alone, one per line, of the selected functions (--function).  */
+  if (covered >= 0)
+    {
+      for (size_t i = 0; i < nsel; i++)
+	if ((!func || strstr (sel[i]->name, func))
+	    && record_covered (sel[i]) == covered)
+	  fprintf (out, "%s\n", sel[i]->name);
+      goto done;
+    }
 
   if (text)
     {
