@@ -10,7 +10,8 @@
      4. __llvm_profile_set_filename () (NULL: "default.profraw").
    Patterns: %p pid, %h host name, %t $TMPDIR followed by '/' ("/tmp/"
    when TMPDIR is unset), %m or %Nm (N >= 1) the module signature and
-   pid % N: online merging into a pool of N files, %% a '%'.  Unknown
+   pid % N: online merging into a pool of N files, %c continuous mode
+   (prof-continuous.c; it adds nothing to the name), %% a '%'.  Unknown
    specifiers are dropped with a warning, as compiler-rt drops them.
    Expansion happens at every write, so a fork child's %p is its own.
    Missing parent directories are created (mode 0755 less umask).
@@ -43,7 +44,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define LP_PATH_MAX 4096
 #define DEFAULT_NAME "default.profraw"
 
 /* The current file name pattern, and where the last write went.
@@ -55,6 +55,7 @@ struct lp_names
   const char *origin;		/* For notes: where it came from.  */
   char pattern[LP_PATH_MAX];
   unsigned pool;		/* %Nm: N; 0 without %m.  */
+  int continuous;		/* %c is in the pattern.  */
   char tmpdir[LP_PATH_MAX];	/* For %t.  */
   char written_path[LP_PATH_MAX];
 };
@@ -65,14 +66,15 @@ static uint64_t *written;
 static size_t written_alloc;
 static int written_valid;
 
-/* Check PATTERN; set *POOL to its %m pool size (0 without %m).  Warn
-   about unknown specifiers.  Return 0, or -1 (reported) if PATTERN is
-   unusable.  */
+/* Check PATTERN; set *POOL to its %m pool size (0 without %m) and
+   *CONTINUOUS to whether it has %c.  Warn about unknown specifiers.
+   Return 0, or -1 (reported) if PATTERN is unusable.  */
 
 static int
-check_pattern (const char *pattern, unsigned *pool)
+check_pattern (const char *pattern, unsigned *pool, int *continuous)
 {
   *pool = 0;
+  *continuous = 0;
   if (strlen (pattern) >= LP_PATH_MAX)
     {
       lp_warning ("profile file pattern is longer than %d bytes",
@@ -103,8 +105,7 @@ check_pattern (const char *pattern, unsigned *pool)
 	  continue;
 	}
       if (*p == 'c')
-	lp_warning ("continuous mode (%%c) is not supported; '%%c' dropped "
-		    "from profile file pattern '%s'", pattern);
+	*continuous = 1;
       else
 	lp_warning ("unknown specifier '%%%c' dropped from profile file "
 		    "pattern '%s'", *p, pattern);
@@ -121,7 +122,15 @@ lp_set_filename (const char *pattern, enum lp_name_source source,
 		 const char *origin)
 {
   unsigned pool;
+  int continuous;
 
+  if (lp_continuous_mapped ())
+    {
+      lp_warning ("profile file pattern '%s' from %s ignored: in continuous "
+		  "mode the counters live in '%s'", pattern ? pattern
+		  : DEFAULT_NAME, origin, name->written_path);
+      return;
+    }
   if (!name && !(name = lp_alloc (sizeof *name)))
     {
       lp_error ("cannot allocate the profile file name: %s",
@@ -137,14 +146,16 @@ lp_set_filename (const char *pattern, enum lp_name_source source,
     }
   if (!pattern || !*pattern)
     pattern = DEFAULT_NAME;
-  if (check_pattern (pattern, &pool) != 0)
+  if (check_pattern (pattern, &pool, &continuous) != 0)
     {
       lp_warning ("using '%s' instead", DEFAULT_NAME);
       pattern = DEFAULT_NAME;
       pool = 0;
+      continuous = 0;
     }
   memmove (name->pattern, pattern, strlen (pattern) + 1);
   name->pool = pool;
+  name->continuous = continuous;
   name->source = source;
   name->origin = origin;
   name->tmpdir[0] = 0;
@@ -166,6 +177,12 @@ lp_file_init (void)
 {
   const char *p;
 
+  if (lp_continuous_mapped ())
+    {
+      lp_warning ("profile file name not read again: in continuous mode "
+		  "the counters live in '%s'", name->written_path);
+      return;
+    }
   lp_set_filename (NULL, LP_NAME_DEFAULT, "the default");
   p = lp_build_time_filename ();
   if (p)
@@ -239,7 +256,7 @@ expand_filename (char *out, size_t size)
 	  while (*q >= '0' && *q <= '9' && q - p < 6)
 	    q++;
 	  if (*q != 'm')
-	    continue;		/* Unknown: dropped (warned when set).  */
+	    continue;		/* %c, or unknown: dropped (warned).  */
 	  p = q;
 	  rc = append (out, size, &pos, num,
 		       lp_format_u64 (num, lp_module_signature ()));
@@ -300,6 +317,51 @@ lock_file (int fd)
     if (errno != EINTR)
       return -1;
   return 0;
+}
+
+/* Whether the current pattern asks for continuous mode (%c).  */
+
+int
+lp_file_continuous (void)
+{
+  return name && name->continuous;
+}
+
+/* Continuous mode: open and lock the regular file the current pattern
+   names, for prof-continuous.c to map; its name goes to PATH
+   (LP_PATH_MAX bytes) and is kept for messages, *MERGING says whether
+   the pattern has %m.  Return the descriptor, or -1 after reporting
+   why not.  */
+
+int
+lp_open_for_mapping (char *path, int *merging)
+{
+  struct stat st;
+
+  if (!name)
+    return -1;
+  if (expand_filename (path, LP_PATH_MAX) != 0)
+    {
+      lp_error ("profile file name from pattern '%s' is too long",
+		name->pattern);
+      return -1;
+    }
+  int fd = open_profile (path);
+  if (fd < 0)
+    return -1;
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      lp_warning ("continuous mode needs a regular file, and '%s' is not "
+		  "one", path);
+      close (fd);
+      return -1;
+    }
+  if (lock_file (fd) != 0)
+    lp_warning ("cannot lock profile file '%s': %s; concurrent writers "
+		"may lose counts", path, lp_strerror (errno));
+  memcpy (name->written_path, path, strlen (path) + 1);
+  *merging = name->pool != 0;
+  return fd;
 }
 
 /* Keep IMG's snapshot as the record of what was written to PATH.  */
@@ -412,7 +474,7 @@ lp_write_profile (enum lp_write_reason reason)
 		"no profile written");
       goto out;
     }
-  if (lp_image_build (&img, lp_state.token) != 0)
+  if (lp_image_build (&img, lp_state.token, 0) != 0)
     goto out;
   if (img.skipped)
     lp_warning ("%llu malformed profile records left out",
