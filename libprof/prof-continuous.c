@@ -217,6 +217,7 @@ lp_continuous_start (void)
       __atomic_fetch_sub (&secs.cnts_begin[i], layout.raw[i],
 			  __ATOMIC_RELAXED);
   mapped = m;
+  lp_file_keep_name ();
   __atomic_store_n (&__latepgo_counter_bias,
 		    (intptr_t) m - (intptr_t) secs.cnts_begin,
 		    __ATOMIC_RELEASE);

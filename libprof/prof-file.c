@@ -56,6 +56,8 @@ struct lp_names
   char pattern[LP_PATH_MAX];
   unsigned pool;		/* %Nm: N; 0 without %m.  */
   int continuous;		/* %c is in the pattern.  */
+  int kept;			/* Continuous mode mapped WRITTEN_PATH: the
+				   name cannot change any more.  */
   char tmpdir[LP_PATH_MAX];	/* For %t.  */
   char written_path[LP_PATH_MAX];
 };
@@ -124,7 +126,7 @@ lp_set_filename (const char *pattern, enum lp_name_source source,
   unsigned pool;
   int continuous;
 
-  if (lp_continuous_mapped ())
+  if (name && name->kept)
     {
       lp_warning ("profile file pattern '%s' from %s ignored: in continuous "
 		  "mode the counters live in '%s'", pattern ? pattern
@@ -177,7 +179,7 @@ lp_file_init (void)
 {
   const char *p;
 
-  if (lp_continuous_mapped ())
+  if (name && name->kept)
     {
       lp_warning ("profile file name not read again: in continuous mode "
 		  "the counters live in '%s'", name->written_path);
@@ -362,6 +364,16 @@ lp_open_for_mapping (char *path, int *merging)
   memcpy (name->written_path, path, strlen (path) + 1);
   *merging = name->pool != 0;
   return fd;
+}
+
+/* Continuous mode mapped the file lp_open_for_mapping opened last:
+   from now on the name stays.  */
+
+void
+lp_file_keep_name (void)
+{
+  if (name)
+    name->kept = 1;
 }
 
 /* Keep IMG's snapshot as the record of what was written to PATH.  */
