@@ -98,11 +98,7 @@ place_profile (int fd, const char *path, int merging, uint64_t page,
   lp_image_snapshot (&layout);
   lp_image_fill_counters (&layout, NULL);
 
-  if (scan.foreign && (scan.match >= 0 || scan.ours))
-    lp_warning ("profile file '%s' is damaged after its first %llu bytes; "
-		"dropping the %llu bytes from there", path,
-		(unsigned long long) scan.end,
-		(unsigned long long) (size - scan.end));
+  lp_warn_dropped_tail (path, size, &scan);
 
   if (scan.match >= 0)
     {

@@ -414,14 +414,7 @@ update_file (int fd, const char *path, uint64_t size, struct lp_image *img,
 			    &scan) != 0)
     return -1;
 
-  /* Bytes after the last good profile that are not one (a torn write,
-     a damaged file) would keep the file unreadable for every reader:
-     the merge and append paths drop them.  */
-  if (scan.foreign && (scan.match >= 0 || scan.ours))
-    lp_warning ("profile file '%s' is damaged after its first %llu bytes; "
-		"dropping the %llu bytes from there", path,
-		(unsigned long long) scan.end,
-		(unsigned long long) (size - scan.end));
+  lp_warn_dropped_tail (path, size, &scan);
 
   if (scan.match >= 0)
     {

@@ -208,6 +208,8 @@ struct lp_scan
 extern int lp_scan_file (int, uint64_t, const struct lp_image *, uint64_t,
 			 int, struct lp_scan *);
 extern int lp_merge_counters (int, uint64_t, struct lp_image *, int *);
+extern void lp_warn_dropped_tail (const char *, uint64_t,
+				  const struct lp_scan *);
 
 /* ------------------------------------------------------------------ */
 /* prof-shard.c: per-thread counters (update=atomic).  */

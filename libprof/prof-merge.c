@@ -143,6 +143,22 @@ lp_scan_file (int fd, uint64_t size, const struct lp_image *img,
   return -1;
 }
 
+/* Warn about the bytes after the last good profile of file PATH (SIZE
+   bytes, scanned into SCAN) that are not one, if the merge or append
+   about to happen drops them: a torn write or a damaged file would
+   keep the file unreadable for every reader.  */
+
+void
+lp_warn_dropped_tail (const char *path, uint64_t size,
+		      const struct lp_scan *scan)
+{
+  if (scan->foreign && (scan->match >= 0 || scan->ours))
+    lp_warning ("profile file '%s' is damaged after its first %llu bytes; "
+		"dropping the %llu bytes from there", path,
+		(unsigned long long) scan->end,
+		(unsigned long long) (size - scan->end));
+}
+
 /* Add the counters of the compatible profile at OFFSET of FD to IMG's
    counters, and write the sums back to the file in place.  Sums
    saturate at 2^64-1 (as latepgo-profdata's), setting *SATURATED;

@@ -42,6 +42,23 @@ lp_relocation_p (void)
   return latepgo_opts.counter_relocation;
 }
 
+/* After *GSI, define BASE as &COUNTERS moved by DELTA bytes (a long):
+   the per-thread shard's or the relocated counters.  The offset's
+   temporary is named NAME.  */
+
+void
+lp_define_moved_base (gimple_stmt_iterator *gsi, tree base, tree counters,
+		      tree delta, const char *name)
+{
+  tree off = make_temp_ssa_name (sizetype, NULL, name);
+  gsi_insert_after (gsi, gimple_build_assign (off, NOP_EXPR, delta),
+		    GSI_NEW_STMT);
+  gsi_insert_after (gsi, gimple_build_assign
+			   (base, POINTER_PLUS_EXPR,
+			    build_fold_addr_expr (counters), off),
+		    GSI_NEW_STMT);
+}
+
 /* Define BASE, a pointer to COUNTERS' type, as &COUNTERS plus the
    runtime's bias, at the entry of the current function, before
    everything the instrumentation put there.  */
@@ -57,14 +74,8 @@ lp_relocation_prologue (tree base, tree counters)
   basic_block bb = split_edge (single_succ_edge (entry));
   tree bias = make_temp_ssa_name (long_integer_type_node, NULL,
 				  "PROF_reloc_bias");
-  tree off = make_temp_ssa_name (sizetype, NULL, "PROF_reloc_bias");
   gimple_stmt_iterator gsi = gsi_start_bb (bb);
   gsi_insert_after (&gsi, gimple_build_assign (bias, bias_decl),
 		    GSI_NEW_STMT);
-  gsi_insert_after (&gsi, gimple_build_assign (off, NOP_EXPR, bias),
-		    GSI_NEW_STMT);
-  gsi_insert_after (&gsi, gimple_build_assign
-			    (base, POINTER_PLUS_EXPR,
-			     build_fold_addr_expr (counters), off),
-		    GSI_NEW_STMT);
+  lp_define_moved_base (&gsi, base, counters, bias, "PROF_reloc_bias");
 }

@@ -187,11 +187,5 @@ lp_shard_end (tree counters)
   add_phi_arg (phi, d_init, single_succ_edge (init_bb), UNKNOWN_LOCATION);
 
   gsi = gsi_start_bb (join_bb);
-  tree off = make_temp_ssa_name (sizetype, NULL, "PROF_shard_delta");
-  gsi_insert_after (&gsi, gimple_build_assign (off, NOP_EXPR, d),
-		    GSI_NEW_STMT);
-  gsi_insert_after (&gsi, gimple_build_assign
-			    (base, POINTER_PLUS_EXPR,
-			     build_fold_addr_expr (counters), off),
-		    GSI_NEW_STMT);
+  lp_define_moved_base (&gsi, base, counters, d, "PROF_shard_delta");
 }
