@@ -15,7 +15,8 @@
        this module's profile of this run (or, with %m, of any run),
        adding the counts made so far; else appended to the profiles of
        the run's other modules, on a page boundary; else replacing the
-       file;
+       file's contents -- by overwriting, with zeros after our profile:
+       the file never gets shorter (clear_range);
      - maps that profile's counters (MAP_SHARED) and sets the bias to
        the distance from the counters section to the mapping.
    From then on relocation-built code counts in the file; with %m the
@@ -77,6 +78,26 @@ count_records (const struct lp_sections *secs, uint64_t *relocated)
   return n;
 }
 
+/* Overwrite bytes FROM .. TO of FD with zeros.  Continuous mode never
+   makes a file shorter: another process may have mapped its end, and
+   would die of SIGBUS touching a page past the end of the file.
+   Readers skip zeros between and after profiles.  Return 0, or -1 with
+   errno set.  */
+
+static int
+clear_range (int fd, uint64_t from, uint64_t to)
+{
+  static const uint64_t zeros[512];
+  while (from < to)
+    {
+      size_t n = to - from < sizeof zeros ? to - from : sizeof zeros;
+      if (lp_pwrite_all (fd, zeros, n, from) != 0)
+	return -1;
+      from += n;
+    }
+  return 0;
+}
+
 /* Put LAYOUT, with the counts made so far, into the locked regular file
    FD at PATH, by the write policy told at the top.  MERGING: %m.  Set
    *AT to the offset of the profile.  Return 0, or -1 with errno set
@@ -115,7 +136,7 @@ place_profile (int fd, const char *path, int merging, uint64_t page,
 	lp_warning ("counts in profile file '%s' passed 2^64-1; kept at "
 		    "18446744073709551615", path);
       lp_note ("continuous mode: counting on in the profile in '%s'", path);
-      return scan.foreign ? ftruncate (fd, (off_t) scan.end) : 0;
+      return scan.foreign ? clear_range (fd, scan.end, size) : 0;
     }
 
   if (scan.ours)
@@ -124,7 +145,7 @@ place_profile (int fd, const char *path, int merging, uint64_t page,
       *at = scan.end + (page - scan.end % page) % page;
       lp_note ("continuous mode: appended to the profiles of other "
 	       "modules in '%s'", path);
-      if (ftruncate (fd, (off_t) scan.end) != 0)
+      if (clear_range (fd, scan.end, size) != 0)
 	return -1;
       return lp_pwrite_all (fd, layout.buf, layout.size, *at);
     }
@@ -134,7 +155,7 @@ place_profile (int fd, const char *path, int merging, uint64_t page,
 		"program; replacing it", path);
   lp_note ("continuous mode: new profile in '%s'", path);
   *at = 0;
-  if (ftruncate (fd, 0) != 0)
+  if (clear_range (fd, layout.size, size) != 0)
     return -1;
   return lp_pwrite_all (fd, layout.buf, layout.size, 0);
 }
