@@ -213,6 +213,14 @@ lp_continuous_start (void)
       close (fd);
       goto fail;
     }
+
+  /* The counts made so far are in the file now; should the mapping
+     fail, the exit write adds only the rest.  */
+  for (uint64_t i = 0; i < layout.num_counters; i++)
+    if (layout.raw[i])
+      __atomic_fetch_sub (&secs.cnts_begin[i], layout.raw[i],
+			  __ATOMIC_RELAXED);
+
   size_t len = layout.names_off - layout.counters_off;
   void *m = mmap (NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
 		  (off_t) (at + layout.counters_off));
@@ -228,13 +236,8 @@ lp_continuous_start (void)
       goto fail;
     }
 
-  /* The counts made so far are in the file now.  */
-  for (uint64_t i = 0; i < layout.num_counters; i++)
-    if (layout.raw[i])
-      __atomic_fetch_sub (&secs.cnts_begin[i], layout.raw[i],
-			  __ATOMIC_RELAXED);
   mapped = m;
-  lp_file_keep_name ();
+  lp_file_keep_name (path);
   __atomic_store_n (&__latepgo_counter_bias,
 		    (intptr_t) m - (intptr_t) secs.cnts_begin,
 		    __ATOMIC_RELEASE);

@@ -258,7 +258,7 @@ expand_filename (char *out, size_t size)
 	  while (*q >= '0' && *q <= '9' && q - p < 6)
 	    q++;
 	  if (*q != 'm')
-	    continue;		/* %c, or unknown: dropped (warned).  */
+	    continue;		/* %c, or unknown (warned when set).  */
 	  p = q;
 	  rc = append (out, size, &pos, num,
 		       lp_format_u64 (num, lp_module_signature ()));
@@ -331,9 +331,8 @@ lp_file_continuous (void)
 
 /* Continuous mode: open and lock the regular file the current pattern
    names, for prof-continuous.c to map; its name goes to PATH
-   (LP_PATH_MAX bytes) and is kept for messages, *MERGING says whether
-   the pattern has %m.  Return the descriptor, or -1 after reporting
-   why not.  */
+   (LP_PATH_MAX bytes), *MERGING says whether the pattern has %m.
+   Return the descriptor, or -1 after reporting why not.  */
 
 int
 lp_open_for_mapping (char *path, int *merging)
@@ -361,19 +360,20 @@ lp_open_for_mapping (char *path, int *merging)
   if (lock_file (fd) != 0)
     lp_warning ("cannot lock profile file '%s': %s; concurrent writers "
 		"may lose counts", path, lp_strerror (errno));
-  memcpy (name->written_path, path, strlen (path) + 1);
   *merging = name->pool != 0;
   return fd;
 }
 
-/* Continuous mode mapped the file lp_open_for_mapping opened last:
-   from now on the name stays.  */
+/* Continuous mode mapped the file PATH: from now on the name stays,
+   and messages name PATH.  */
 
 void
-lp_file_keep_name (void)
+lp_file_keep_name (const char *path)
 {
-  if (name)
-    name->kept = 1;
+  if (!name)
+    return;
+  name->kept = 1;
+  memcpy (name->written_path, path, strlen (path) + 1);
 }
 
 /* Keep IMG's snapshot as the record of what was written to PATH.  */

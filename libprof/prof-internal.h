@@ -228,7 +228,7 @@ extern int lp_write_profile (enum lp_write_reason);
 extern void lp_forget_written (void);
 extern int lp_file_continuous (void);
 extern int lp_open_for_mapping (char *, int *);
-extern void lp_file_keep_name (void);
+extern void lp_file_keep_name (const char *);
 #define LP_PATH_MAX 4096
 
 /* ------------------------------------------------------------------ */
