@@ -44,7 +44,7 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   lp_state.token = FUZZ_TOKEN;
   /* No write at exit.  */
   lp_state.dumped = 1;
-  if (lp_image_build (&image, FUZZ_TOKEN) != 0)
+  if (lp_image_build (&image, FUZZ_TOKEN, 0) != 0)
     abort ();
   lp_image_snapshot (&image);
   lp_image_fill_counters (&image, NULL);

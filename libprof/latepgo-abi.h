@@ -38,6 +38,13 @@
    The runtime uses the first non-empty string it finds here.  */
 #define LATEPGO_SEC_FNAME "__latepgo_prf_fname"
 
+/* latepgo-only, continuous mode (doc/continuous.md): every object
+   built with -fplugin-arg-latepgo-runtime-counter-relocation puts here
+   one u64, 8-aligned: the number of records it emitted.  Their sum
+   tells the runtime whether all, some or none of the module's
+   functions count where the runtime points them.  */
+#define LATEPGO_SEC_RELOC "__latepgo_prf_reloc"
+
 /* Every record's `values' field is initialised by the plugin as
    (&LATEPGO_RUNTIME_SYMBOL - &record), a link-time constant (PC64
    relocation, no dynamic relocation).  The reference makes the linker
@@ -94,6 +101,15 @@
    the plain ones.  */
 #define LATEPGO_SHARD_DELTA_SYMBOL "__latepgo_shard_delta"
 #define LATEPGO_SHARD_INIT_SYMBOL "__latepgo_shard_init"
+
+/* Runtime counter relocation (continuous mode): a hidden intptr_t of
+   the runtime, 0 until the runtime maps the profile file, then the
+   distance in bytes from the module's counters section to the file's
+   counters in the mapping.  Relocation-built code reads it once per
+   function call and updates every counter at its address plus the
+   bias, with plain adds, or relaxed atomic adds with update=atomic or
+   atomic-add (no per-thread shards).  */
+#define LATEPGO_COUNTER_BIAS_SYMBOL "__latepgo_counter_bias"
 
 /* The bucket of SIZE, and the smallest size of bucket B.  */
 static inline unsigned

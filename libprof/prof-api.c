@@ -25,6 +25,8 @@ __llvm_profile_write_file (void)
     ;
   else if (lp_state.dumped)
     lp_note ("profile not written: already dumped");
+  else if (lp_continuous_mapped ())
+    lp_continuous_flush ();
   else
     rc = lp_write_profile (LP_WRITE_API);
   errno = saved;
@@ -48,6 +50,7 @@ LP_WEAK_HIDDEN void
 __llvm_profile_reset_counters (void)
 {
   lp_reset_counters ();
+  lp_continuous_reset ();
   lp_state.dumped = 0;
 }
 
@@ -60,7 +63,10 @@ __llvm_profile_set_filename (const char *pattern)
   int saved = errno;
   lp_init ();
   if (!lp_state.inert)
-    lp_set_filename (pattern, LP_NAME_API, "__llvm_profile_set_filename");
+    {
+      lp_set_filename (pattern, LP_NAME_API, "__llvm_profile_set_filename");
+      lp_continuous_start ();
+    }
   errno = saved;
 }
 
@@ -72,7 +78,10 @@ __llvm_profile_initialize_file (void)
   int saved = errno;
   lp_init ();
   if (!lp_state.inert)
-    lp_file_init ();
+    {
+      lp_file_init ();
+      lp_continuous_start ();
+    }
   errno = saved;
 }
 

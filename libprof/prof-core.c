@@ -18,6 +18,8 @@
    write only their own counts and the merge rule adds them up.
    Exec: __latepgo_before_exec writes the profile and resets the
    counters, since a successful exec runs no exit handler.
+   Continuous mode (prof-continuous.c) replaces the exit and exec writes
+   by a flush of what did not count in the file.
 
    The fork child handler may run in a signal handler (fork is
    async-signal-safe), and so may exec; both paths only use
@@ -107,13 +109,17 @@ static void
 exit_handler (void)
 {
   int saved = errno;
-  if (!lp_state.inert && !lp_state.dumped)
+  if (lp_continuous_mapped ())
+    lp_continuous_flush ();
+  else if (!lp_state.inert && !lp_state.dumped)
     lp_write_profile (LP_WRITE_EXIT);
   errno = saved;
 }
 
 /* pthread_atfork child handler: the child counts from zero and owns no
-   write in progress.  Async-signal-safe.  */
+   write in progress.  In continuous mode the child shares the mapped
+   counters with its parent and adds to them; only the section is
+   zeroed.  Async-signal-safe.  */
 
 static void
 fork_child (void)
@@ -167,6 +173,7 @@ lp_init (void)
   if (atexit (exit_handler) != 0)
     lp_error ("cannot register the exit handler; no profile will be "
 	      "written at exit");
+  lp_continuous_start ();
 }
 
 /* Run early (priority 101, the first one available to programs) so
@@ -194,6 +201,8 @@ __latepgo_before_exec (void)
     {
       if (getpid () != lp_state.pid)
 	lp_note ("exec from a vfork child: counts left to the parent");
+      else if (lp_continuous_mapped ())
+	lp_continuous_flush ();
       else if (lp_write_profile (LP_WRITE_EXEC) == 0)
 	lp_reset_counters ();
     }

@@ -10,7 +10,8 @@
      4. __llvm_profile_set_filename () (NULL: "default.profraw").
    Patterns: %p pid, %h host name, %t $TMPDIR followed by '/' ("/tmp/"
    when TMPDIR is unset), %m or %Nm (N >= 1) the module signature and
-   pid % N: online merging into a pool of N files, %% a '%'.  Unknown
+   pid % N: online merging into a pool of N files, %c continuous mode
+   (prof-continuous.c; it adds nothing to the name), %% a '%'.  Unknown
    specifiers are dropped with a warning, as compiler-rt drops them.
    Expansion happens at every write, so a fork child's %p is its own.
    Missing parent directories are created (mode 0755 less umask).
@@ -43,7 +44,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define LP_PATH_MAX 4096
 #define DEFAULT_NAME "default.profraw"
 
 /* The current file name pattern, and where the last write went.
@@ -55,6 +55,9 @@ struct lp_names
   const char *origin;		/* For notes: where it came from.  */
   char pattern[LP_PATH_MAX];
   unsigned pool;		/* %Nm: N; 0 without %m.  */
+  int continuous;		/* %c is in the pattern.  */
+  int kept;			/* Continuous mode mapped WRITTEN_PATH: the
+				   name cannot change any more.  */
   char tmpdir[LP_PATH_MAX];	/* For %t.  */
   char written_path[LP_PATH_MAX];
 };
@@ -65,14 +68,15 @@ static uint64_t *written;
 static size_t written_alloc;
 static int written_valid;
 
-/* Check PATTERN; set *POOL to its %m pool size (0 without %m).  Warn
-   about unknown specifiers.  Return 0, or -1 (reported) if PATTERN is
-   unusable.  */
+/* Check PATTERN; set *POOL to its %m pool size (0 without %m) and
+   *CONTINUOUS to whether it has %c.  Warn about unknown specifiers.
+   Return 0, or -1 (reported) if PATTERN is unusable.  */
 
 static int
-check_pattern (const char *pattern, unsigned *pool)
+check_pattern (const char *pattern, unsigned *pool, int *continuous)
 {
   *pool = 0;
+  *continuous = 0;
   if (strlen (pattern) >= LP_PATH_MAX)
     {
       lp_warning ("profile file pattern is longer than %d bytes",
@@ -103,8 +107,7 @@ check_pattern (const char *pattern, unsigned *pool)
 	  continue;
 	}
       if (*p == 'c')
-	lp_warning ("continuous mode (%%c) is not supported; '%%c' dropped "
-		    "from profile file pattern '%s'", pattern);
+	*continuous = 1;
       else
 	lp_warning ("unknown specifier '%%%c' dropped from profile file "
 		    "pattern '%s'", *p, pattern);
@@ -121,7 +124,15 @@ lp_set_filename (const char *pattern, enum lp_name_source source,
 		 const char *origin)
 {
   unsigned pool;
+  int continuous;
 
+  if (name && name->kept)
+    {
+      lp_warning ("profile file pattern '%s' from %s ignored: in continuous "
+		  "mode the counters live in '%s'", pattern ? pattern
+		  : DEFAULT_NAME, origin, name->written_path);
+      return;
+    }
   if (!name && !(name = lp_alloc (sizeof *name)))
     {
       lp_error ("cannot allocate the profile file name: %s",
@@ -137,14 +148,16 @@ lp_set_filename (const char *pattern, enum lp_name_source source,
     }
   if (!pattern || !*pattern)
     pattern = DEFAULT_NAME;
-  if (check_pattern (pattern, &pool) != 0)
+  if (check_pattern (pattern, &pool, &continuous) != 0)
     {
       lp_warning ("using '%s' instead", DEFAULT_NAME);
       pattern = DEFAULT_NAME;
       pool = 0;
+      continuous = 0;
     }
   memmove (name->pattern, pattern, strlen (pattern) + 1);
   name->pool = pool;
+  name->continuous = continuous;
   name->source = source;
   name->origin = origin;
   name->tmpdir[0] = 0;
@@ -166,6 +179,12 @@ lp_file_init (void)
 {
   const char *p;
 
+  if (name && name->kept)
+    {
+      lp_warning ("profile file name not read again: in continuous mode "
+		  "the counters live in '%s'", name->written_path);
+      return;
+    }
   lp_set_filename (NULL, LP_NAME_DEFAULT, "the default");
   p = lp_build_time_filename ();
   if (p)
@@ -239,7 +258,7 @@ expand_filename (char *out, size_t size)
 	  while (*q >= '0' && *q <= '9' && q - p < 6)
 	    q++;
 	  if (*q != 'm')
-	    continue;		/* Unknown: dropped (warned when set).  */
+	    continue;		/* %c, or unknown (warned when set).  */
 	  p = q;
 	  rc = append (out, size, &pos, num,
 		       lp_format_u64 (num, lp_module_signature ()));
@@ -302,6 +321,61 @@ lock_file (int fd)
   return 0;
 }
 
+/* Whether the current pattern asks for continuous mode (%c).  */
+
+int
+lp_file_continuous (void)
+{
+  return name && name->continuous;
+}
+
+/* Continuous mode: open and lock the regular file the current pattern
+   names, for prof-continuous.c to map; its name goes to PATH
+   (LP_PATH_MAX bytes), *MERGING says whether the pattern has %m.
+   Return the descriptor, or -1 after reporting why not.  */
+
+int
+lp_open_for_mapping (char *path, int *merging)
+{
+  struct stat st;
+
+  if (!name)
+    return -1;
+  if (expand_filename (path, LP_PATH_MAX) != 0)
+    {
+      lp_error ("profile file name from pattern '%s' is too long",
+		name->pattern);
+      return -1;
+    }
+  int fd = open_profile (path);
+  if (fd < 0)
+    return -1;
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      lp_warning ("continuous mode needs a regular file, and '%s' is not "
+		  "one", path);
+      close (fd);
+      return -1;
+    }
+  if (lock_file (fd) != 0)
+    lp_warning ("cannot lock profile file '%s': %s; concurrent writers "
+		"may lose counts", path, lp_strerror (errno));
+  *merging = name->pool != 0;
+  return fd;
+}
+
+/* Continuous mode mapped the file PATH: from now on the name stays,
+   and messages name PATH.  */
+
+void
+lp_file_keep_name (const char *path)
+{
+  if (!name)
+    return;
+  name->kept = 1;
+  memcpy (name->written_path, path, strlen (path) + 1);
+}
+
 /* Keep IMG's snapshot as the record of what was written to PATH.  */
 
 static void
@@ -340,14 +414,7 @@ update_file (int fd, const char *path, uint64_t size, struct lp_image *img,
 			    &scan) != 0)
     return -1;
 
-  /* Bytes after the last good profile that are not one (a torn write,
-     a damaged file) would keep the file unreadable for every reader:
-     the merge and append paths drop them.  */
-  if (scan.foreign && (scan.match >= 0 || scan.ours))
-    lp_warning ("profile file '%s' is damaged after its first %llu bytes; "
-		"dropping the %llu bytes from there", path,
-		(unsigned long long) scan.end,
-		(unsigned long long) (size - scan.end));
+  lp_warn_dropped_tail (path, size, &scan);
 
   if (scan.match >= 0)
     {
@@ -412,7 +479,7 @@ lp_write_profile (enum lp_write_reason reason)
 		"no profile written");
       goto out;
     }
-  if (lp_image_build (&img, lp_state.token) != 0)
+  if (lp_image_build (&img, lp_state.token, 0) != 0)
     goto out;
   if (img.skipped)
     lp_warning ("%llu malformed profile records left out",

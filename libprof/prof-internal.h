@@ -17,6 +17,8 @@
    - prof-api.c is compiler-rt's user API on top of the above.
    - prof-shard.c gives each thread its own copy of the counters with
      update=atomic, and adds them up for every write.
+   - prof-continuous.c maps the profile file for continuous mode (%c)
+     and points relocation-built code at the counters in it.
    README tells the user-visible rules.
 
    Nothing on the exit, exec and fork paths calls malloc, stdio or the
@@ -88,6 +90,8 @@ struct lp_sections
   const struct latepgo_data_record *data_begin, *data_end;
   uint64_t *cnts_begin, *cnts_end;
   const char *names_begin, *names_end;
+  /* LATEPGO_SEC_RELOC: per relocation-built object, its record count.  */
+  const uint64_t *reloc_begin, *reloc_end;
 };
 
 extern void lp_get_sections (struct lp_sections *);
@@ -183,7 +187,7 @@ lp_merge_slot (const struct lp_image *img, uint64_t slot, uint64_t mine,
 /* The header words are LP_H_MAGIC ... (format/raw-format.h).  */
 #define LP_RECORD_SIZE ((int) sizeof (struct latepgo_data_record))
 
-extern int lp_image_build (struct lp_image *, uint64_t);
+extern int lp_image_build (struct lp_image *, uint64_t, uint64_t);
 extern void lp_image_snapshot (struct lp_image *);
 extern void lp_image_fill_counters (struct lp_image *, const uint64_t *);
 extern void lp_image_free (struct lp_image *);
@@ -204,6 +208,8 @@ struct lp_scan
 extern int lp_scan_file (int, uint64_t, const struct lp_image *, uint64_t,
 			 int, struct lp_scan *);
 extern int lp_merge_counters (int, uint64_t, struct lp_image *, int *);
+extern void lp_warn_dropped_tail (const char *, uint64_t,
+				  const struct lp_scan *);
 
 /* ------------------------------------------------------------------ */
 /* prof-shard.c: per-thread counters (update=atomic).  */
@@ -220,6 +226,18 @@ extern void lp_file_init (void);
 extern void lp_set_filename (const char *, enum lp_name_source, const char *);
 extern int lp_write_profile (enum lp_write_reason);
 extern void lp_forget_written (void);
+extern int lp_file_continuous (void);
+extern int lp_open_for_mapping (char *, int *);
+extern void lp_file_keep_name (const char *);
+#define LP_PATH_MAX 4096
+
+/* ------------------------------------------------------------------ */
+/* prof-continuous.c: continuous mode (%c), counters in the file.  */
+
+extern void lp_continuous_start (void);
+extern int lp_continuous_mapped (void);
+extern void lp_continuous_flush (void);
+extern void lp_continuous_reset (void);
 
 #pragma GCC visibility pop
 

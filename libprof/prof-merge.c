@@ -38,7 +38,7 @@ same_bytes (int fd, uint64_t offset, const unsigned char *mem, uint64_t size,
 
 /* Return the length of the profile whose header is HDR, or 0 if the
    header is not one this runtime writes (64-bit, version 8, no value
-   data, no paddings) or its sizes overflow.  */
+   data, paddings only as continuous mode's) or its sizes overflow.  */
 
 static uint64_t
 profile_length (const uint64_t *hdr)
@@ -46,16 +46,17 @@ profile_length (const uint64_t *hdr)
   if (hdr[LP_H_MAGIC] != LATEPGO_RAW_MAGIC_64
       || (hdr[LP_H_VERSION] & ~LATEPGO_VARIANT_MASK) != LATEPGO_RAW_VERSION
       || hdr[LP_H_IDS_SIZE] % 8 != 0
-      || hdr[LP_H_PAD_BEFORE] != 0 || hdr[LP_H_PAD_AFTER] != 0)
+      || hdr[LP_H_PAD_BEFORE] % 8 != 0 || hdr[LP_H_PAD_AFTER] % 8 != 0)
     return 0;
   const uint64_t limit = (uint64_t) 1 << 56;
   if (hdr[LP_H_IDS_SIZE] >= limit || hdr[LP_H_DATA_SIZE] >= limit / 64
       || hdr[LP_H_COUNTERS_SIZE] >= limit / 8
-      || hdr[LP_H_NAMES_SIZE] >= limit)
+      || hdr[LP_H_NAMES_SIZE] >= limit
+      || hdr[LP_H_PAD_BEFORE] >= limit || hdr[LP_H_PAD_AFTER] >= limit)
     return 0;
   return LP_HEADER_SIZE + hdr[LP_H_IDS_SIZE]
-	 + hdr[LP_H_DATA_SIZE] * LP_RECORD_SIZE
-	 + hdr[LP_H_COUNTERS_SIZE] * 8
+	 + hdr[LP_H_DATA_SIZE] * LP_RECORD_SIZE + hdr[LP_H_PAD_BEFORE]
+	 + hdr[LP_H_COUNTERS_SIZE] * 8 + hdr[LP_H_PAD_AFTER]
 	 + hdr[LP_H_NAMES_SIZE] + lp_pad8 (hdr[LP_H_NAMES_SIZE]);
 }
 
@@ -140,6 +141,22 @@ lp_scan_file (int fd, uint64_t size, const struct lp_image *img,
  fail:
   lp_free (scratch, CHUNK);
   return -1;
+}
+
+/* Warn about the bytes after the last good profile of file PATH (SIZE
+   bytes, scanned into SCAN) that are not one, if the merge or append
+   about to happen drops them: a torn write or a damaged file would
+   keep the file unreadable for every reader.  */
+
+void
+lp_warn_dropped_tail (const char *path, uint64_t size,
+		      const struct lp_scan *scan)
+{
+  if (scan->foreign && (scan->match >= 0 || scan->ours))
+    lp_warning ("profile file '%s' is damaged after its first %llu bytes; "
+		"dropping the %llu bytes from there", path,
+		(unsigned long long) scan->end,
+		(unsigned long long) (size - scan->end));
 }
 
 /* Add the counters of the compatible profile at OFFSET of FD to IMG's

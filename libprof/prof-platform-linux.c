@@ -28,6 +28,7 @@ SECTION_SYMBOLS (__llvm_prf_data)
 SECTION_SYMBOLS (__llvm_prf_cnts)
 SECTION_SYMBOLS (__llvm_prf_names)
 SECTION_SYMBOLS (__latepgo_prf_fname)
+SECTION_SYMBOLS (__latepgo_prf_reloc)
 
 /* Defined by compiler-rt's InstrProfilingRuntime.cpp (hidden), which
    every clang-instrumented object pulls in.  A weak reference does not
@@ -52,6 +53,10 @@ lp_get_sections (struct lp_sections *secs)
     secs->cnts_begin = secs->cnts_end = NULL;
   if (!secs->names_begin || !secs->names_end)
     secs->names_begin = secs->names_end = NULL;
+  secs->reloc_begin = (const uint64_t *) __start___latepgo_prf_reloc;
+  secs->reloc_end = (const uint64_t *) __stop___latepgo_prf_reloc;
+  if (!secs->reloc_begin || !secs->reloc_end)
+    secs->reloc_begin = secs->reloc_end = NULL;
 }
 
 /* Return the first non-empty NUL-terminated string in the module's

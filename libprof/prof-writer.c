@@ -24,7 +24,15 @@
      CounterPtr_i = address(first counter) - (start(data) + 48 * i).
    Records whose counters lie outside the counters section, or that
    have no counters, are left out (LLVM readers reject the whole file
-   for one such record).  */
+   for one such record).
+
+   Continuous mode (prof-continuous.c) maps the counters area of the
+   file and counts there, so its layout differs in two ways, both of
+   which llvm-profdata 14 reads: records are not folded (every copy
+   keeps its own record, and readers add records of the same name and
+   hash), and the counters area starts and ends on a page boundary of
+   the profile, with zeros before it (PaddingBytesBeforeCounters) and
+   after it (PaddingBytesAfterCounters).  */
 
 #include "prof-internal.h"
 
@@ -65,11 +73,12 @@ counter_slot (const struct lp_sections *secs,
 /* Build the layout of this module's profile in IMG: header, binary
    ID, folded records and names; the counters area is filled later by
    lp_image_snapshot and lp_image_fill_counters.  TOKEN goes to the
-   header's NamesDelta.  Return 0, or -1 after reporting an error
-   (IMG then owns nothing).  */
+   header's NamesDelta.  PAGE is 0 for the usual layout, or the page
+   size for continuous mode's (see above).  Return 0, or -1 after
+   reporting an error (IMG then owns nothing).  */
 
 int
-lp_image_build (struct lp_image *img, uint64_t token)
+lp_image_build (struct lp_image *img, uint64_t token, uint64_t page)
 {
   struct lp_sections secs;
   const unsigned char *id;
@@ -103,7 +112,7 @@ lp_image_build (struct lp_image *img, uint64_t token)
   /* Room for the records before folding; the counters and names move
      up once the number of distinct records is known.  */
   img->buf_alloc = img->data_off + nraw * LP_RECORD_SIZE + ncounters * 8
-		   + names_size + 8;
+		   + names_size + 8 + 2 * page;
   img->buf = lp_alloc (img->buf_alloc);
   img->raw_alloc = ncounters * 8;
   img->raw = lp_alloc (img->raw_alloc);
@@ -147,7 +156,7 @@ lp_image_build (struct lp_image *img, uint64_t token)
       size_t h = record_key_hash (r) & (table_size - 1);
       while (table[h] && !same_key (&out[table[h] - 1], r))
 	h = (h + 1) & (table_size - 1);
-      if (table[h])
+      if (table[h] && !page)
 	{
 	  /* A duplicate: its counts go to the first copy.  */
 	  uint64_t to = slots[table[h] - 1];
@@ -177,7 +186,8 @@ lp_image_build (struct lp_image *img, uint64_t token)
 	  uint64_t last = slot + r->num_counters - 1;
 	  img->first_run[last / 64] |= (uint64_t) 1 << (last % 64);
 	}
-      table[h] = (uint32_t) (nout + 1);
+      if (!table[h])
+	table[h] = (uint32_t) (nout + 1);
       slots[nout] = slot;
       nout++;
     }
@@ -185,7 +195,10 @@ lp_image_build (struct lp_image *img, uint64_t token)
 
   img->num_records = nout;
   img->counters_off = img->data_off + nout * LP_RECORD_SIZE;
-  img->names_off = img->counters_off + ncounters * 8;
+  uint64_t pad_before = page ? (page - img->counters_off % page) % page : 0;
+  uint64_t pad_after = page ? (page - ncounters * 8 % page) % page : 0;
+  img->counters_off += pad_before;
+  img->names_off = img->counters_off + ncounters * 8 + pad_after;
   img->size = img->names_off + names_size + lp_pad8 (names_size);
 
   uint64_t *hdr = (uint64_t *) img->buf;
@@ -193,9 +206,9 @@ lp_image_build (struct lp_image *img, uint64_t token)
   hdr[LP_H_VERSION] = LATEPGO_RAW_VERSION | LATEPGO_VARIANT_IR;
   hdr[LP_H_IDS_SIZE] = img->ids_size;
   hdr[LP_H_DATA_SIZE] = nout;
-  hdr[LP_H_PAD_BEFORE] = 0;
+  hdr[LP_H_PAD_BEFORE] = pad_before;
   hdr[LP_H_COUNTERS_SIZE] = ncounters;
-  hdr[LP_H_PAD_AFTER] = 0;
+  hdr[LP_H_PAD_AFTER] = pad_after;
   hdr[LP_H_NAMES_SIZE] = names_size;
   hdr[LP_H_COUNTERS_DELTA] = (uint64_t) ((char *) secs.cnts_begin
 					 - (char *) secs.data_begin);
@@ -210,7 +223,7 @@ lp_image_build (struct lp_image *img, uint64_t token)
     }
   if (names_size)
     memcpy (img->buf + img->names_off, secs.names_begin, names_size);
-  /* Padding after the names is already zero (lp_alloc).  */
+  /* The paddings are already zero (lp_alloc).  */
   return 0;
 }
 

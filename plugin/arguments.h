@@ -22,6 +22,9 @@ struct latepgo_options
   bool partial_training;	/* partial-training */
   bool no_values;		/* no-values, or -fno-profile-values */
   bool no_promote;		/* no-promote: counters stay in loops.  */
+  bool counter_relocation;	/* runtime-counter-relocation: counters
+				   where the runtime says (continuous
+				   mode).  */
   bool probes;			/* probes: pseudo probes per block.  */
   const char *dump_path;	/* dump=FILE */
   const char *report_path;	/* report=FILE */

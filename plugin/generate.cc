@@ -18,8 +18,10 @@
    update=atomic where the target has no native TLS).  The address
    differences assemble to PC-relative relocations: the records add no
    dynamic relocation to a PIE or shared library.  Per file: one names
-   chunk (zlib-compressed names) in __llvm_prf_names, and with
-   generate=PATH the path in __latepgo_prf_fname.  */
+   chunk (zlib-compressed names) in __llvm_prf_names, with
+   generate=PATH the path in __latepgo_prf_fname, and with
+   runtime-counter-relocation (relocate.cc) the number of records in
+   __latepgo_prf_reloc.  */
 
 #include "gcc-common.h"
 #include "generate.h"
@@ -27,6 +29,7 @@
 #include "names.h"
 #include "arguments.h"
 #include "promote.h"
+#include "relocate.h"
 #include "runtime-decls.h"
 #include "shard.h"
 #include "values.h"
@@ -316,6 +319,25 @@ emit_bytes (const char *name, const char *data, size_t len,
   varpool_node::get (var)->force_output = 1;
 }
 
+/* Tell the runtime that the N records of this file have relocated
+   counters (latepgo-abi.h, LATEPGO_SEC_RELOC): a u64 holding N.  */
+
+static void
+emit_relocation_mark (unsigned n)
+{
+  tree u64 = long_long_unsigned_type_node;
+  tree var = build_section_var ("__latepgo_prf_reloc_n", u64,
+				LATEPGO_SEC_RELOC);
+  TREE_READONLY (var) = 1;
+  TREE_CONSTANT (var) = 1;
+  SET_DECL_ALIGN (var, 64);
+  DECL_USER_ALIGN (var) = 1;
+  DECL_INITIAL (var) = build_int_cstu (u64, n);
+  mark_retained (var);
+  varpool_node::finalize_decl (var);
+  varpool_node::get (var)->force_output = 1;
+}
+
 /* (long) &A - (long) &B as an initializer: an assembler-time constant
    for A and B in this object, a link-time one otherwise.  */
 
@@ -379,6 +401,9 @@ lp_generate_finish (void)
   build_names_chunk (&chunk);
   emit_bytes ("__llvm_prf_nm", chunk.address (), chunk.length (),
 	      LATEPGO_SEC_NAMES);
+
+  if (lp_relocation_p ())
+    emit_relocation_mark (records.length ());
 
   if (latepgo_opts.profile_path && *latepgo_opts.profile_path)
     emit_bytes ("__latepgo_prf_fname_str", latepgo_opts.profile_path,

@@ -28,6 +28,7 @@
 		      first-run times
      promote.cc       counters of closed loops kept in registers
      shard.cc         counter references, per-thread shards
+     relocate.cc      runtime counter relocation (continuous mode)
      entry-guard.cc   a guarded block at a function's entry
      runtime-decls.cc declarations of the runtime's symbols
      profile-read.cc  the indexed profile, through format/ (use mode)
@@ -50,6 +51,7 @@
 #include "arguments.h"
 #include "pass.h"
 #include "probes.h"
+#include "relocate.h"
 #include "runtime-decls.h"
 #include "shard.h"
 #include "use.h"
@@ -166,6 +168,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 		     (void *) lp_shard_roots);
   register_callback (info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) lp_runtime_decls_roots);
+  register_callback (info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) lp_relocate_roots);
 
   struct register_pass_info pass_info;
   pass_info.pass = lp_make_pass (g, info->full_name, info->base_name);

@@ -116,9 +116,10 @@ lp_counter_add_seq (tree counters, tree idx, tree value)
   if (latepgo_opts.atomic && !lp_shard_active_p ())
     {
       tree addr = build_fold_addr_expr (ref);
-      /* The address of a variable element is not a valid call
-	 argument: compute it first.  */
-      if (TREE_CODE (idx) != INTEGER_CST)
+      /* The address of a variable element, or of one at the
+	 relocated base, is not a valid call argument: compute it
+	 first.  */
+      if (!is_gimple_min_invariant (addr))
 	{
 	  tree a = make_temp_ssa_name (build_pointer_type (type), NULL,
 				       "PROF_counter");

@@ -15,11 +15,17 @@
    so threads never write the same counter and need no atomic
    instruction; the runtime adds the shards up.  The prologue is
    emitted by lp_shard_end, after every update was placed, and only if
-   one refers to BASE.  */
+   one refers to BASE.
+
+   With runtime counter relocation (relocate.cc) BASE is instead the
+   function's counters moved by the runtime's bias, shards are not
+   used, and the first-run counter (lp_counter_home_ref) is relocated
+   too.  */
 
 #include "gcc-common.h"
 #include "shard.h"
 #include "entry-guard.h"
+#include "relocate.h"
 #include "arguments.h"
 #include "runtime-decls.h"
 #include "varasm.h"
@@ -39,6 +45,8 @@ const struct ggc_root_tab lp_shard_roots[] = {
    or NULL_TREE when counters are updated in place.  */
 static tree shard_base;
 static bool shard_base_used;
+/* Whether BASE is the relocated section rather than a shard.  */
+static bool relocating;
 
 /* Whether this compilation counts into per-thread shards.  */
 
@@ -77,6 +85,14 @@ lp_shard_begin (tree counters)
 {
   shard_base = NULL_TREE;
   shard_base_used = false;
+  relocating = lp_relocation_p ();
+  if (relocating)
+    {
+      shard_base = make_temp_ssa_name (build_pointer_type
+					 (TREE_TYPE (counters)),
+				       NULL, "PROF_reloc");
+      return;
+    }
   if (!lp_shards_p ())
     return;
   init_decls ();
@@ -90,7 +106,7 @@ lp_shard_begin (tree counters)
 bool
 lp_shard_active_p (void)
 {
-  return shard_base != NULL_TREE;
+  return shard_base != NULL_TREE && !relocating;
 }
 
 /* The counter IDX (a constant or an SSA name) of COUNTERS, as an
@@ -110,6 +126,19 @@ lp_counter_ref (tree counters, tree idx)
   return build4 (ARRAY_REF, u64, array, idx, NULL_TREE, NULL_TREE);
 }
 
+/* The counter IDX of COUNTERS in its home, never a shard: the section,
+   or with relocation where the runtime moved it.  For the first-run
+   counter, which is not summed over threads.  */
+
+tree
+lp_counter_home_ref (tree counters, tree idx)
+{
+  if (relocating)
+    return lp_counter_ref (counters, idx);
+  return build4 (ARRAY_REF, long_long_unsigned_type_node, counters, idx,
+		 NULL_TREE, NULL_TREE);
+}
+
 /* Finish the current function: define BASE at its entry if anything
    refers to it (see above).  */
 
@@ -123,6 +152,11 @@ lp_shard_end (tree counters)
   if (!shard_base_used)
     {
       release_ssa_name (base);
+      return;
+    }
+  if (relocating)
+    {
+      lp_relocation_prologue (base, counters);
       return;
     }
 
@@ -153,11 +187,5 @@ lp_shard_end (tree counters)
   add_phi_arg (phi, d_init, single_succ_edge (init_bb), UNKNOWN_LOCATION);
 
   gsi = gsi_start_bb (join_bb);
-  tree off = make_temp_ssa_name (sizetype, NULL, "PROF_shard_delta");
-  gsi_insert_after (&gsi, gimple_build_assign (off, NOP_EXPR, d),
-		    GSI_NEW_STMT);
-  gsi_insert_after (&gsi, gimple_build_assign
-			    (base, POINTER_PLUS_EXPR,
-			     build_fold_addr_expr (counters), off),
-		    GSI_NEW_STMT);
+  lp_define_moved_base (&gsi, base, counters, d, "PROF_shard_delta");
 }

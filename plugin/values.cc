@@ -736,9 +736,9 @@ lp_instrument_first_run (lp_graph *g, tree counters)
   if (!g->values || !g->first_run)
     return;
   tree u64 = long_long_unsigned_type_node;
-  tree ref = build4 (ARRAY_REF, u64, counters,
-		     build_int_cst (integer_type_node, lp_record_counters (g) - 1),
-		     NULL_TREE, NULL_TREE);
+  tree ref = lp_counter_home_ref (counters,
+				 build_int_cst (integer_type_node,
+						lp_record_counters (g) - 1));
   tree clock = get_clock_decl ();
 
   basic_block cond_bb, update_bb, join_bb;
