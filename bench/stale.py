@@ -143,7 +143,11 @@ def train(gen_dir):
                    + SPEC["inputs"]["train"], env=env, check=True,
                    stdout=subprocess.DEVNULL)
     raws = sorted(os.path.join(raw_dir, f) for f in os.listdir(raw_dir))
-    subprocess.run([config.LP_PROFDATA, "merge", "-o", pd] + raws, check=True)
+    # The binary's CFG anchors go to PD.anchors: what salvages the
+    # functions that changed.
+    subprocess.run([config.LP_PROFDATA, "merge", "-o", pd,
+                    "--anchors=" + os.path.join(gen_dir, "bench")] + raws,
+                   check=True)
     return pd
 
 
@@ -193,7 +197,8 @@ def stale_functions(dump):
         for line in f:
             if line.startswith("function "):
                 cur = line.split()[1].split(":")[-1]
-            elif line.strip() == "profile mismatch" and cur:
+            elif (line.strip() == "profile mismatch"
+                  or line.startswith("  profile stale")) and cur:
                 names.add(cur)
     return names
 
@@ -216,7 +221,8 @@ def main():
             pd = train(d)
         profiles[name] = pd
     dirs = dict(plain=plain)
-    uses = [("use-fresh", "gen-new", []), ("use-stale", "gen-old", [])]
+    uses = [("use-fresh", "gen-new", []), ("use-stale", "gen-old", []),
+            ("use-dropped", "gen-old", ["-fplugin-arg-latepgo-no-salvage"])]
     if extra:
         uses.append(("use-stale-x", "gen-old", extra))
     for name, gen_name, more in uses:

@@ -15,6 +15,7 @@
 #include "arguments.h"
 #include "profile-read.h"
 #include "report.h"
+#include "salvage.h"
 #include "sample-read.h"
 #include "values.h"
 
@@ -41,6 +42,11 @@ static auto_vec<tree> stale_decls;
    without a usable profile calls them (see wake_callees).  */
 static hash_set<cgraph_node *> never_run_nodes;
 static bool stale_sampled;
+/* Stale functions whose counts salvage.cc mapped onto their new CFG,
+   and the sum of the shares of their training counts it placed.  */
+static int n_salvaged;
+static double salvaged_placed;
+static auto_vec<tree> salvaged_decls;
 
 /* Native -fprofile-use turns these optimizations on unless the user
    chose otherwise (opts.cc:enable_fdo_optimizations).  Called from
@@ -129,78 +135,6 @@ lp_use_begin (void)
   profile_info = s;
 }
 
-/* Solve the counts of the tree edges of G from COUNT (set for the
-   counter edges) by flow conservation: a block with a single unknown
-   incident edge determines it; the tree has no cycles, so peeling
-   leaves solves every edge.  Returns the number of negative solutions
-   clamped to 0 (racy counters in threaded training runs).  */
-
-static int
-solve_flow (lp_graph *g, gcov_type *count)
-{
-  int n = g->n_blocks;
-  auto_vec<int> unknown;	/* Unsolved tree edges per block.  */
-  auto_vec<gcov_type> net;	/* Known in minus known out.  */
-  unknown.safe_grow_cleared (n);
-  net.safe_grow_cleared (n);
-  unsigned i;
-  lp_edge *le;
-  int clamped = 0;
-
-  FOR_EACH_VEC_ELT (g->edges, i, le)
-    {
-      if (le->ignore)
-	continue;
-      if (le->on_tree)
-	{
-	  unknown[le->src]++;
-	  unknown[le->dst]++;
-	}
-      else
-	{
-	  net[le->dst] += count[i];
-	  net[le->src] -= count[i];
-	}
-    }
-
-  /* Repeat until no block has a single unknown edge.  Quadratic in the
-     worst case but linear for ordinary trees; graphs are small.  */
-  auto_vec<bool> solved;
-  solved.safe_grow_cleared (g->edges.length ());
-  bool progress = true;
-  while (progress)
-    {
-      progress = false;
-      FOR_EACH_VEC_ELT (g->edges, i, le)
-	{
-	  if (!le->on_tree || solved[i])
-	    continue;
-	  gcov_type c;
-	  if (unknown[le->src] == 1)
-	    /* The rest of SRC's flow is known: its inflow minus outflow
-	       leaves through this edge.  */
-	    c = net[le->src];
-	  else if (unknown[le->dst] == 1)
-	    c = -net[le->dst];
-	  else
-	    continue;
-	  if (c < 0)
-	    {
-	      clamped++;
-	      c = 0;
-	    }
-	  count[i] = c;
-	  solved[i] = true;
-	  unknown[le->src]--;
-	  unknown[le->dst]--;
-	  net[le->src] -= c;
-	  net[le->dst] += c;
-	  progress = true;
-	}
-    }
-  return clamped;
-}
-
 /* The record of NAME for checksum HASH, or NULL; *NAME_FOUND says
    whether NAME has any record.  */
 
@@ -248,6 +182,63 @@ record_loop_bounds (void)
       }
 }
 
+/* The stale profile of the current function (NODE, profile name NAME,
+   new graph G) mapped onto its new CFG (salvage.cc).  On success the
+   function is annotated, G released, and the result true.  */
+
+static bool
+salvage (cgraph_node *node, lp_graph *g, const char *name)
+{
+  if (latepgo_opts.no_salvage || latepgo_opts.mismatch_error)
+    return false;
+  FILE *dump = lp_dump_stream ();
+  auto_vec<gcov_type> count;
+  count.safe_grow_cleared (g->edges.length ());
+  auto_vec<bool> firm_zero;
+  firm_zero.safe_grow_cleared (g->n_blocks);
+  lp_salvage_result res;
+  lp_salvage_function (g, name, lp_profile_lookup (name), count.address (),
+		       firm_zero.address (), &res);
+  if (dump)
+    {
+      if (res.no_anchors)
+	fputs ("  profile stale, no anchors\n", dump);
+      else
+	fprintf (dump, "  profile stale, %s: blocks matched=%d old=%d new=%d "
+		 "placed=%.3f%s\n", res.ok ? "salvaged" : "too weak",
+		 res.matched, res.old_blocks, res.new_blocks, res.placed,
+		 res.never_run ? " never-run" : "");
+    }
+  if (!res.ok)
+    return false;
+  lp_release_graph (g);
+  n_salvaged++;
+  if (!DECL_COMDAT (node->decl) && !DECL_EXTERNAL (node->decl))
+    n_own_matched++;
+  salvaged_placed += res.placed;
+  salvaged_decls.safe_push (node->decl);
+  if (res.never_run)
+    {
+      if (latepgo_opts.partial_training)
+	return true;
+      annotate_never_run ();
+      never_run_nodes.add (node);
+    }
+  else
+    /* Counts of matched blocks are measured, the rest inferred: the
+       quality of a sample profile's, for which GCC takes a zero for
+       never executed only where FIRM_ZERO says it was measured.  */
+    lp_annotate_counts (g, count.address (), dump, true, NULL,
+			firm_zero.address ());
+  profile_status_for_fn (cfun) = PROFILE_READ;
+  update_max_bb_count ();
+  compute_function_frequency ();
+  if (dump)
+    lp_dump_line_counts (dump);
+  annotated.safe_push (node);
+  return true;
+}
+
 /* Annotate the current function (NODE, profile name NAME, graph G).
    Consumes G's fake edges.  */
 
@@ -269,10 +260,12 @@ lp_use_function (cgraph_node *node, lp_graph *g, const char *name)
     }
   if (!rec || rec->n_counters != (unsigned) lp_record_counters (g))
     {
+      /* Stale profile: the function changed since training.  */
+      if (name_found && salvage (node, g, name))
+	return;
       lp_release_graph (g);
       if (name_found)
 	{
-	  /* Stale profile: the function changed since training.  */
 	  if (dump)
 	    fputs ("  profile mismatch\n", dump);
 	  lp_use_mismatch (decl, false);
@@ -305,7 +298,7 @@ lp_use_function (cgraph_node *node, lp_graph *g, const char *name)
   if (dump)
     fputc ('\n', dump);
 
-  int clamped = solve_flow (g, count.address ());
+  int clamped = lp_solve_flow (g, count.address ());
   if (clamped)
     {
       n_inconsistent++;
@@ -513,7 +506,7 @@ decl_list (const vec<tree> &decls)
 static void
 warn_unit (bool unprofiled, bool sampled)
 {
-  int total = n_matched + n_mismatched + n_missing;
+  int total = n_matched + n_salvaged + n_mismatched + n_missing;
   const char *file = main_input_filename ? main_input_filename : "-";
 
   if (unprofiled)
@@ -533,6 +526,16 @@ warn_unit (bool unprofiled, bool sampled)
 		 "functions keep static estimates", file,
 		 latepgo_opts.use_path, kept, total);
       return;
+    }
+  if (n_salvaged)
+    {
+      char *names = decl_list (salvaged_decls);
+      warning (OPT_Wcoverage_mismatch,
+	       "latepgo: %d of %d functions have a stale profile that was "
+	       "salvaged (%d%% of their training counts placed on the "
+	       "changed code): %s", n_salvaged, total,
+	       (int) (100 * salvaged_placed / n_salvaged + 0.5), names);
+      free (names);
     }
   if (n_mismatched && !latepgo_opts.mismatch_error)
     {
@@ -597,13 +600,17 @@ lp_use_finish (void)
     fprintf (dump, "unit matched=%d stale=%d missing=%d unprofiled=%d%s\n",
 	     n_matched, n_mismatched, n_missing, unprofiled ? 1 : 0,
 	     n_missing && !sampled ? " missing-static" : "");
+  if (n_salvaged && lp_dump_stream ())
+    fprintf (lp_dump_stream (), "unit salvaged=%d placed=%.3f\n",
+	     n_salvaged, salvaged_placed / n_salvaged);
   if (n_inconsistent && lp_dump_stream ())
     fprintf (lp_dump_stream (), "inconsistent functions: %d\n",
 	     n_inconsistent);
   lp_report_unit (n_matched, n_mismatched, n_missing, unprofiled,
-		  n_inconsistent);
+		  n_inconsistent, n_salvaged);
   annotated.release ();
   missing_nodes.release ();
   stale_decls.release ();
+  salvaged_decls.release ();
   never_run_nodes.empty ();
 }
