@@ -14,6 +14,7 @@
 #include "dump.h"
 #include "arguments.h"
 #include "profile-read.h"
+#include "names.h"
 #include "report.h"
 #include "salvage.h"
 #include "sample-read.h"
@@ -124,6 +125,76 @@ lp_use_set_fdo_flags (void)
    largest counter of the sum, which is the same for one run and a
    fair stand-in for many.  */
 
+/* The <file> part of the profile names of this unit's static functions
+   in the profile, when the file was renamed since training (see
+   detect_renamed_file), else NULL.  */
+static char *renamed_from;
+
+/* The profile name of the static function BARE (its assembler name) of
+   a file renamed since training.  Caller frees.  */
+
+static char *
+renamed_name (const char *bare)
+{
+  return concat (renamed_from, ":", bare, NULL);
+}
+
+/* A static function is named after its file, so a file renamed since
+   training (a.c -> b.c, which -fplugin-arg-latepgo-prefix-map cannot
+   say for a single file) finds none of their records.  When no static
+   function of this unit is in the profile under the new name, and at
+   least two of them, more than half, are there under one other file
+   name (and that file is the only one with such a function), this
+   unit is taken for that file renamed; its external functions never
+   depended on the file name.  */
+
+static void
+detect_renamed_file (void)
+{
+  const char *prefix = lp_static_name_prefix ();
+  size_t plen = strlen (prefix);
+  hash_map<nofree_string_hash, int> votes;
+  int n_static = 0;
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    {
+      if (lp_skip_function_p (node) || TREE_PUBLIC (node->decl)
+	  || DECL_EXTERNAL (node->decl))
+	continue;
+      char *name = lp_profile_name (node->decl);
+      bool ours = strncmp (name, prefix, plen) == 0 && name[plen] == ':';
+      if (ours && lp_profile_lookup (name))
+	{
+	  free (name);
+	  return;
+	}
+      if (ours)
+	{
+	  n_static++;
+	  const vec<const char *> *files
+	    = lp_profile_static_files (name + plen + 1);
+	  if (files && files->length () == 1)
+	    votes.get_or_insert ((*files)[0])++;
+	}
+      free (name);
+    }
+  const char *best = NULL;
+  int best_votes = 0;
+  for (auto it = votes.begin (); it != votes.end (); ++it)
+    if ((*it).second > best_votes)
+      {
+	best = (*it).first;
+	best_votes = (*it).second;
+      }
+  if (best_votes >= 2 && 2 * best_votes > n_static)
+    {
+      renamed_from = xstrdup (best);
+      if (FILE *dump = lp_dump_stream ())
+	fprintf (dump, "unit renamed from %s (%d of %d static functions)\n",
+		 best, best_votes, n_static);
+    }
+}
+
 void
 lp_use_begin (void)
 {
@@ -133,6 +204,8 @@ lp_use_begin (void)
 		? lp_samples_summary.max_count * SAMPLE_HOT_SCALE
 		: lp_summary.max_block_count);
   profile_info = s;
+  if (!latepgo_opts.sample_use_path)
+    detect_renamed_file ();
 }
 
 /* The record of NAME for checksum HASH, or NULL; *NAME_FOUND says
@@ -242,13 +315,13 @@ salvage (cgraph_node *node, lp_graph *g, const char *name)
 /* Annotate the current function (NODE, profile name NAME, graph G).
    Consumes G's fake edges.  */
 
-void
-lp_use_function (cgraph_node *node, lp_graph *g, const char *name)
+static void
+use_function (cgraph_node *node, lp_graph *g, const char *name)
 {
   FILE *dump = lp_dump_stream ();
   bool name_found;
-  const lp_profile_record *rec = find_record (name, g->checksum, &name_found);
   tree decl = node->decl;
+  const lp_profile_record *rec = find_record (name, g->checksum, &name_found);
 
   /* A profile made without value counters (no-values) has the record
      of the graph alone.  */
@@ -329,6 +402,27 @@ lp_use_function (cgraph_node *node, lp_graph *g, const char *name)
   if (dump)
     lp_dump_line_counts (dump);
   annotated.safe_push (node);
+}
+
+/* Annotate the current function (NODE, profile name NAME, graph G),
+   under its name before its file was renamed if it was (see
+   detect_renamed_file).  Consumes G's fake edges.  */
+
+void
+lp_use_function (cgraph_node *node, lp_graph *g, const char *name)
+{
+  tree decl = node->decl;
+  if (!renamed_from || TREE_PUBLIC (decl) || DECL_EXTERNAL (decl)
+      || lp_profile_lookup (name))
+    {
+      use_function (node, g, name);
+      return;
+    }
+  char *old_name = renamed_name (lp_symbol_name (decl));
+  if (FILE *dump = lp_dump_stream ())
+    fprintf (dump, "  profile name %s\n", old_name);
+  use_function (node, g, old_name);
+  free (old_name);
 }
 
 /* Annotate the current function (NODE, graph G) with the flow COUNT
@@ -613,4 +707,6 @@ lp_use_finish (void)
   stale_decls.release ();
   salvaged_decls.release ();
   never_run_nodes.empty ();
+  free (renamed_from);
+  renamed_from = NULL;
 }
