@@ -19,10 +19,12 @@
      4. the remaining blocks of equal statements, in line order, when
 	both versions have as many;
      5. the same line, shifted by the nearest matched block above, and
-	the same loop depth, unique.
-   Matched blocks keep their old count, and an edge between two
-   matched blocks that the old version had keeps its count; minimum-cost
-   flow (sample-flow.cc) infers a consistent flow for the rest.  When
+	the same loop depth, unique;
+     6. the one unmatched successor (predecessor) of a matched block in
+	both versions, when they call the same.
+   Matched blocks keep their old count, and an edge between two matched
+   blocks that the old version had keeps its count; minimum-cost flow
+   (sample-flow.cc) infers a consistent flow for the rest.  When
    the matched blocks hold less than SALVAGE_MIN_PLACED of the old
    count, the match is too weak and the function is dropped as
    before.  */
@@ -416,6 +418,86 @@ match_shifted_lines (matcher *m)
     }
 }
 
+/* Step 6: blocks next to matched ones.  When a matched block has
+   exactly one unmatched successor (predecessor) in each version, and
+   the two call the same (or nothing), they are taken for the same
+   block: an empty forwarder, a join, the other arm of a changed
+   branch.  Repeated until nothing more matches.  */
+
+static void
+match_neighbors (matcher *m, const lp_graph *oldg, const lp_graph *newg)
+{
+  int no = oldg->n_blocks, nn = newg->n_blocks;
+  auto_vec<vec<int> > osucc, opred, nsucc, npred;
+  osucc.safe_grow_cleared (no);
+  opred.safe_grow_cleared (no);
+  nsucc.safe_grow_cleared (nn);
+  npred.safe_grow_cleared (nn);
+  unsigned i;
+  lp_edge *le;
+  FOR_EACH_VEC_ELT (oldg->edges, i, le)
+    if (i && !le->ignore)
+      {
+	osucc[le->src].safe_push (le->dst);
+	opred[le->dst].safe_push (le->src);
+      }
+  FOR_EACH_VEC_ELT (newg->edges, i, le)
+    if (i && !le->ignore)
+      {
+	nsucc[le->src].safe_push (le->dst);
+	npred[le->dst].safe_push (le->src);
+      }
+  /* The one unmatched block of LIST, or -1.  */
+  auto lone_old = [m] (const vec<int> &list)
+    {
+      int found = -1;
+      for (int b : list)
+	if (!m->old_used[b])
+	  {
+	    if (found >= 0 && found != b)
+	      return -1;
+	    found = b;
+	  }
+      return found;
+    };
+  auto lone_new = [m] (const vec<int> &list)
+    {
+      int found = -1;
+      for (int b : list)
+	if (m->old_of[b] < 0)
+	  {
+	    if (found >= 0 && found != b)
+	      return -1;
+	    found = b;
+	  }
+      return found;
+    };
+  bool progress = true;
+  while (progress)
+    {
+      progress = false;
+      for (int n = 0; n < nn; n++)
+	{
+	  int o = m->old_of[n];
+	  if (o < 0)
+	    continue;
+	  for (int dir = 0; dir < 2; dir++)
+	    {
+	      int nb = lone_new (dir ? npred[n] : nsucc[n]);
+	      int ob = lone_old (dir ? opred[o] : osucc[o]);
+	      if (nb < 0 || ob < 0
+		  || (*m->newb)[nb].calls != (*m->oldb)[ob].calls)
+		continue;
+	      match_pair (m, nb, ob);
+	      progress = true;
+	    }
+	}
+    }
+  for (auto *adj : { &osucc, &opred, &nsucc, &npred })
+    for (vec<int> &list : *adj)
+      list.release ();
+}
+
 /* Fill COUNT (per edge of the new graph G) from the old version OLD
    through the match M.  FIRM_ZERO marks new blocks whose old count was
    a measured zero.  */
@@ -433,7 +515,7 @@ transfer_counts (lp_graph *g, old_version *old, matcher *m, gcov_type *count,
     {
       int o = m->old_of[b];
       weight[b] = o >= 0 ? old->block_count[o] : -1;
-      firm_zero[b] = o >= 0 && old->block_count[o] == 0;
+      firm_zero[b] = weight[b] == 0;
       /* A measured zero is firm: raising it costs the most
 	 (sample-flow.cc).  */
       size[b] = 1000;
@@ -539,6 +621,7 @@ lp_salvage_function (lp_graph *g, const char *name,
   match_calls_lcs (&m);
   match_by_key (&m, 4, false);
   match_shifted_lines (&m);
+  match_neighbors (&m, &best->g, g);
   res->matched = m.matched;
 
   gcov_type placed = 0;

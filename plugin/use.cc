@@ -298,13 +298,18 @@ salvage (cgraph_node *node, lp_graph *g, const char *name)
       never_run_nodes.add (node);
     }
   else
-    /* Counts of matched blocks are measured, the rest inferred: the
-       quality of a sample profile's, for which GCC takes a zero for
-       never executed only where FIRM_ZERO says it was measured.  */
-    lp_annotate_counts (g, count.address (), dump, true, NULL,
+    /* Counts of matched blocks were measured, and the rest follow from
+       them by flow, as a matching profile's follow from its counters:
+       GCC gets them as exact counts, with trip counts (sqlite year-old
+       profile: 121.8M instructions, against 123.5M with a sample
+       profile's quality and 122.2M with a fresh profile).  A zero that
+       nothing measured, on code new since training, stays a guess.  */
+    lp_annotate_counts (g, count.address (), dump, false, NULL,
 			firm_zero.address ());
   profile_status_for_fn (cfun) = PROFILE_READ;
   update_max_bb_count ();
+  if (!res.never_run)
+    record_loop_bounds ();
   compute_function_frequency ();
   if (dump)
     lp_dump_line_counts (dump);
@@ -507,10 +512,11 @@ restore_static_estimate (cgraph_node *node)
    see handle_missing_profiles_of_profiled; plain -O2 54.0M).  So the
    never-run callees of the functions in ROOTS (with static estimates)
    get their static estimates back, and so do their own never-run
-   callees, as plain -O2 would have them.  */
+   callees, as plain -O2 would have them; WOKEN, unless NULL, receives
+   them.  */
 
 static void
-wake_callees (vec<cgraph_node *> &roots)
+wake_callees (vec<cgraph_node *> &roots, vec<cgraph_node *> *woken)
 {
   auto_vec<cgraph_node *> work;
   for (cgraph_node *node : roots)
@@ -530,8 +536,49 @@ wake_callees (vec<cgraph_node *> &roots)
 		     "without a profile\n", callee->dump_asm_name (),
 		     node->dump_asm_name ());
 	  work.safe_push (callee);
+	  if (woken)
+	    woken->safe_push (callee);
 	}
     }
+}
+
+/* The same for measured calls: a function annotated with counts that
+   calls a function the training run never called, with a nonzero
+   count, makes a call the training run did not have.  A salvaged
+   function's counts come partly from flow over code that changed
+   (sqlite: lookupName now calls sqlite3ColumnIndex where it had a
+   loop), and a matched one may call another function than it did: its
+   checksum covers its CFG, not its callees.  Such a callee gets its
+   static estimate back, and so do its own never-run callees; left
+   never run, GCC's handle_missing_profiles would drop its profile
+   anyway, with a "Missing counts for called function" warning that no
+   option silences.  Call-graph edges must have been rebuilt.  The
+   functions woken are added to WOKEN.  */
+
+static void
+wake_callees_with_calls (vec<cgraph_node *> *woken)
+{
+  unsigned first = woken->length ();
+  for (cgraph_node *node : annotated)
+    for (cgraph_edge *e = node->callees; e; e = e->next_callee)
+      {
+	cgraph_node *callee = e->callee->ultimate_alias_target ();
+	if (!e->count.ipa ().nonzero_p ()
+	    || !never_run_nodes.contains (callee))
+	  continue;
+	never_run_nodes.remove (callee);
+	restore_static_estimate (callee);
+	if (FILE *dump = lp_dump_stream ())
+	  fprintf (dump, "static estimate for never-run %s: called by %s "
+		   "with count %" PRId64 "\n", callee->dump_asm_name (),
+		   node->dump_asm_name (),
+		   (int64_t) e->count.ipa ().to_gcov_type ());
+	woken->safe_push (callee);
+      }
+  auto_vec<cgraph_node *> roots;
+  for (unsigned i = first; i < woken->length (); i++)
+    roots.safe_push ((*woken)[i]);
+  wake_callees (roots, woken);
 }
 
 /* GCC's handle_missing_profiles, for the functions of a profile: one
@@ -664,13 +711,19 @@ lp_use_finish (void)
   for (tree decl : stale_decls)
     if (cgraph_node *node = cgraph_node::get (decl))
       unannotated.safe_push (node);
-  wake_callees (unannotated);
+  /* The functions woken join UNANNOTATED: measured calls may reach
+     them too now.  */
+  auto_vec<cgraph_node *> woken;
+  wake_callees (unannotated, &woken);
   for (cgraph_node *node : annotated)
     {
       push_cfun (DECL_STRUCT_FUNCTION (node->decl));
       cgraph_edge::rebuild_edges ();
       pop_cfun ();
     }
+  wake_callees_with_calls (&woken);
+  for (cgraph_node *node : woken)
+    unannotated.safe_push (node);
   handle_missing_profiles_of_profiled (unannotated);
   lp_inherit_first_run ();
 

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static volatile int sink;
+static volatile int sink, stop;
 
 __attribute__ ((noinline)) void
 note (int v)
@@ -18,6 +18,13 @@ __attribute__ ((noinline)) void
 rare (int v)
 {
   sink -= v;
+}
+
+/* Never called by the training version.  */
+__attribute__ ((noinline)) void
+helper (int v)
+{
+  sink ^= v;
 }
 
 #ifdef EDIT_REWRITE
@@ -50,6 +57,13 @@ score (int n)
 #endif
   for (int i = 0; i < n % 50; i++)
     {
+#ifdef EDIT_NEWCALL
+      /* A call to a function that never ran in training, now made
+	 24500 times, and a new exit from the loop.  */
+      helper (i);			/* new */
+      if (stop)				/* new */
+	break;				/* new */
+#endif
 #ifdef EDIT_REORDER
       /* The same branch with its arms swapped.  */
       if (i % 7 != 0)
