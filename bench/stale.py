@@ -27,10 +27,9 @@ the largest and the most changed ones.
 
 Builds go to OUT/stale/NAME (OUT is BENCH_OUT, default bench/out); a
 build is redone when its command or an input file changed.  Every
-latepgo compile maps its source directory away
-(-fplugin-arg-latepgo-prefix-map=DIR=), so that static functions have
-the same profile names ("sqlite3.c:NAME") in every source; gcc finds
-its .gcda files by object name, which is the same in every build
+compile runs in its build directory on a link named sqlite3.c, into
+sqlite3.o: static functions get the same profile names in every
+source and build (see build), as they would in a project's own
 directory.  STALE_USE_FLAGS (experiments): flags of one more latepgo
 build of the year scenario.  Writes OUT/stale/stale.json.  Needs npm,
 valgrind, clang and llvm-profdata (fetch.sh installs them).
@@ -91,26 +90,30 @@ def stamp(cmds, files):
 
 def build(name, srcdir, flags, libs=(), inputs=(), cc=None, prepare=None):
     """Build OUT/NAME/bench from SRCDIR's sqlite3.c and the driver with
-    CC (default gcc); PREPARE(dir) runs before the compiles."""
+    CC (default gcc); PREPARE(dir) runs before the compiles.
+
+    Every compile runs in OUT/NAME on a symbolic link to its source,
+    named as the source, into an object named as the source: so each
+    toolchain names static functions the same way in every build
+    (latepgo and clang: "sqlite3.c:NAME"; gcc hashes the object's name,
+    less its .o, into their ids) and gcc finds its .gcda files in the
+    build directory."""
     cc = cc or config.GCC
     d = os.path.join(OUT, name)
     os.makedirs(d, exist_ok=True)
     cmds = []
     objs = []
-    for src in (os.path.join(srcdir, "sqlite3.c"),
-                os.path.join(config.DRIVERS, "sqlite_bench.c")):
-        obj = os.path.join(d, os.path.basename(src)[:-2] + ".o")
+    srcs = (os.path.join(srcdir, "sqlite3.c"),
+            os.path.join(config.DRIVERS, "sqlite_bench.c"))
+    for src in srcs:
+        base = os.path.basename(src)
+        obj = base[:-2] + ".o"
         objs.append(obj)
-        pmap = []
-        if any(f.startswith("-fplugin=") for f in flags):
-            pmap = ["-fplugin-arg-latepgo-prefix-map=%s=" % os.path.dirname(src)]
-        cmds.append([cc] + config.OPT + flags + pmap
-                    + ["-I" + srcdir] + SPEC["cflags"][1:]
-                    + ["-c", src, "-o", obj])
+        cmds.append([cc] + config.OPT + flags + ["-I" + srcdir]
+                    + SPEC["cflags"][1:] + ["-c", base, "-o", obj])
     link = ([cc] + config.OPT + objs + list(libs) + SPEC["libs"]
-            + ["-o", os.path.join(d, "bench")])
-    files = [os.path.join(srcdir, "sqlite3.c"),
-             os.path.join(config.DRIVERS, "sqlite_bench.c")] + list(inputs)
+            + ["-o", "bench"])
+    files = list(srcs) + list(inputs)
     if any(f.startswith("-fplugin=") for f in flags):
         files.append(config.PLUGIN)
     key = stamp(cmds + [link], files)
@@ -121,11 +124,13 @@ def build(name, srcdir, flags, libs=(), inputs=(), cc=None, prepare=None):
         return d
     for f in os.listdir(d):
         p = os.path.join(d, f)
-        if os.path.isfile(p):
+        if os.path.isfile(p) or os.path.islink(p):
             os.unlink(p)
+    for src in srcs:
+        os.symlink(src, os.path.join(d, os.path.basename(src)))
     if prepare:
         prepare(d)
-    procs = [subprocess.Popen(c, stdout=subprocess.PIPE,
+    procs = [subprocess.Popen(c, stdout=subprocess.PIPE, cwd=d,
                               stderr=subprocess.STDOUT) for c in cmds]
     with open(os.path.join(d, "compile.log"), "w") as logf:
         for c, p in zip(cmds, procs):
@@ -134,7 +139,7 @@ def build(name, srcdir, flags, libs=(), inputs=(), cc=None, prepare=None):
             if p.returncode:
                 sys.exit("stale: %s: compile failed, see %s/compile.log"
                          % (name, d))
-    subprocess.run(link, check=True)
+    subprocess.run(link, check=True, cwd=d)
     with open(keyf, "w") as f:
         f.write(key)
     log("stale:", name, "built")
