@@ -88,9 +88,12 @@ def stamp(cmds, files):
     return h.hexdigest()
 
 
-def build(name, srcdir, flags, libs=(), inputs=(), cc=None, prepare=None):
+def build(name, srcdir, flags, libs=(), inputs=(), cc=None, prepare=None,
+          may_fail=False):
     """Build OUT/NAME/bench from SRCDIR's sqlite3.c and the driver with
-    CC (default gcc); PREPARE(dir) runs before the compiles.
+    CC (default gcc); PREPARE(dir) runs before the compiles.  A failed
+    compile exits, or with MAY_FAIL returns None (gcc refuses some
+    stale profiles outright).
 
     Every compile runs in OUT/NAME on a symbolic link to its source,
     named as the source, into an object named as the source: so each
@@ -118,10 +121,13 @@ def build(name, srcdir, flags, libs=(), inputs=(), cc=None, prepare=None):
         files.append(config.PLUGIN)
     key = stamp(cmds + [link], files)
     keyf = os.path.join(d, "key")
-    if os.path.exists(os.path.join(d, "bench")) and os.path.exists(keyf) \
-            and open(keyf).read() == key:
-        log("stale:", name, "up to date")
-        return d
+    if os.path.exists(keyf) and open(keyf).read() == key:
+        if os.path.exists(os.path.join(d, "bench")):
+            log("stale:", name, "up to date")
+            return d
+        if may_fail and os.path.exists(os.path.join(d, "failed")):
+            log("stale:", name, "failed before")
+            return None
     for f in os.listdir(d):
         p = os.path.join(d, f)
         if os.path.isfile(p) or os.path.islink(p):
@@ -137,6 +143,12 @@ def build(name, srcdir, flags, libs=(), inputs=(), cc=None, prepare=None):
             out = p.communicate()[0].decode(errors="replace")
             logf.write("$ " + " ".join(c) + "\n" + out)
             if p.returncode:
+                if may_fail:
+                    open(os.path.join(d, "failed"), "w").close()
+                    with open(keyf, "w") as f:
+                        f.write(key)
+                    log("stale:", name, "failed, see", d + "/compile.log")
+                    return None
                 sys.exit("stale: %s: compile failed, see %s/compile.log"
                          % (name, d))
     subprocess.run(link, check=True, cwd=d)
@@ -308,7 +320,8 @@ def use_build(tool, src, srcdir, train_src, prof, variant=""):
         more = {"": [], "corr": ["-fprofile-correction"]}[variant]
         return build(name, srcdir, ["-fprofile-use",
                                     "-Wno-error=coverage-mismatch"] + more,
-                     libs=["-fprofile-use"], inputs=gcdas, prepare=copy_gcda)
+                     libs=["-fprofile-use"], inputs=gcdas, prepare=copy_gcda,
+                     may_fail=True)
     return build(name, srcdir, ["-fprofile-use=" + prof,
                                 "-Wno-profile-instr-out-of-date",
                                 "-Wno-profile-instr-unprofiled"],
@@ -345,6 +358,9 @@ def shares(res):
         tool, _, kind = label.partition("-")
         if kind in ("plain", "fresh"):
             continue
+        if tool + "-fresh" not in res:
+            out[label] = None
+            continue
         plain = res[("clang" if tool == "clang" else "gcc") + "-plain"]["total"]
         gain = plain - res[tool + "-fresh"]["total"]
         out[label] = (plain - res[label]["total"]) / gain if gain > 0 else None
@@ -365,6 +381,8 @@ def main():
     report = {}
     for tag, train_src, src in (("year", "old", "cur"), ("edit", "cur", "edit")):
         dirs = scenario(train_src, src, srcs, extra and tag == "year")
+        failed = [n for n, d in dirs.items() if d is None]
+        dirs = {n: d for n, d in dirs.items() if d is not None}
         res = {n: callgrind(d) for n, d in dirs.items()}
         runs[tag] = res
         print("-- %s: trained on %s, built %s" % (tag, train_src, src))
@@ -379,6 +397,10 @@ def main():
         for n in dirs:
             print("  %-16s %14d %s" % (n, res[n]["total"],
                                        "%.1f%%" % (100 * sh[n]) if sh.get(n) is not None else ""))
+        for n in failed:
+            print("  %-16s %14s (the compile failed: see its compile.log)"
+                  % (n, "-"))
+        report[tag + "-failed"] = failed
         if tag == "year":
             year_dirs = dirs
     res = runs["year"]
