@@ -14,8 +14,12 @@
    them for hotness and layout but not as exact trip counts, and does
    not take a block without samples for never executed, unless
    FIRM_ZERO says it is (a precise zero, and edges into it never
-   taken).  Blocks with KEEP_GUESS set keep their static branch
-   probabilities.  KEEP_GUESS and FIRM_ZERO may be NULL.  */
+   taken).  Exact counts (SAMPLED false) are precise, zeros included,
+   unless FIRM_ZERO is given: then a zero not in FIRM_ZERO was only
+   inferred (salvage.cc: new code the old profile does not cover) and
+   gets a sample profile's quality, and so does a zero edge into it.
+   Blocks with KEEP_GUESS set keep their static branch probabilities.
+   KEEP_GUESS and FIRM_ZERO may be NULL.  */
 
 void
 lp_annotate_counts (lp_graph *g, gcov_type *count, FILE *dump, bool sampled,
@@ -53,6 +57,8 @@ lp_annotate_counts (lp_graph *g, gcov_type *count, FILE *dump, bool sampled,
 	bb->count = bb->count.afdo ();
       if (firm_zero && firm_zero[bb->index] && c == 0)
 	bb->count = profile_count::zero ();
+      if (!sampled && firm_zero && !firm_zero[bb->index] && c == 0)
+	bb->count = bb->count.afdo ();
       if (dump)
 	fprintf (dump, "  annotated block %d count=%" PRId64 "%s\n",
 		 bb->index, (int64_t) c,
@@ -91,8 +97,10 @@ lp_annotate_counts (lp_graph *g, gcov_type *count, FILE *dump, bool sampled,
 							       total);
 	    if (sampled)
 	      le->e->probability = le->e->probability.afdo ();
-	    if (firm_zero && firm_zero[le->dst] && count[i] == 0)
+	    if (sampled && firm_zero && firm_zero[le->dst] && count[i] == 0)
 	      le->e->probability = profile_probability::never ();
+	    if (!sampled && firm_zero && !firm_zero[le->dst] && count[i] == 0)
+	      le->e->probability = le->e->probability.afdo ();
 	    if (dump)
 	      fprintf (dump, "  annotated edge %d->%d count=%" PRId64
 		       " prob=%.4f\n", le->src, le->dst, (int64_t) count[i],

@@ -18,6 +18,8 @@ struct latepgo_options
 				   (default; no-exact-calls).  */
   const char *use_path;		/* use=FILE */
   const char *sample_use_path;	/* sample-use=FILE */
+  const char *anchors_path;	/* anchors=FILE */
+  bool no_salvage;		/* no-salvage */
   bool mismatch_error;		/* mismatch=error */
   bool partial_training;	/* partial-training */
   bool no_values;		/* no-values, or -fno-profile-values */

@@ -341,6 +341,78 @@ lp_build_graph (lp_graph *g, bool exact_calls, bool values)
     }
 }
 
+/* Solve the counts of the tree edges of G from COUNT (set for the
+   counter edges) by flow conservation: a block with a single unknown
+   incident edge determines it; the tree has no cycles, so peeling
+   leaves solves every edge.  Returns the number of negative solutions
+   clamped to 0 (racy counters in threaded training runs).  */
+
+int
+lp_solve_flow (lp_graph *g, gcov_type *count)
+{
+  int n = g->n_blocks;
+  auto_vec<int> unknown;	/* Unsolved tree edges per block.  */
+  auto_vec<gcov_type> net;	/* Known in minus known out.  */
+  unknown.safe_grow_cleared (n);
+  net.safe_grow_cleared (n);
+  unsigned i;
+  lp_edge *le;
+  int clamped = 0;
+
+  FOR_EACH_VEC_ELT (g->edges, i, le)
+    {
+      if (le->ignore)
+	continue;
+      if (le->on_tree)
+	{
+	  unknown[le->src]++;
+	  unknown[le->dst]++;
+	}
+      else
+	{
+	  net[le->dst] += count[i];
+	  net[le->src] -= count[i];
+	}
+    }
+
+  /* Repeat until no block has a single unknown edge.  Quadratic in the
+     worst case but linear for ordinary trees; graphs are small.  */
+  auto_vec<bool> solved;
+  solved.safe_grow_cleared (g->edges.length ());
+  bool progress = true;
+  while (progress)
+    {
+      progress = false;
+      FOR_EACH_VEC_ELT (g->edges, i, le)
+	{
+	  if (!le->on_tree || solved[i])
+	    continue;
+	  gcov_type c;
+	  if (unknown[le->src] == 1)
+	    /* The rest of SRC's flow is known: its inflow minus outflow
+	       leaves through this edge.  */
+	    c = net[le->src];
+	  else if (unknown[le->dst] == 1)
+	    c = -net[le->dst];
+	  else
+	    continue;
+	  if (c < 0)
+	    {
+	      clamped++;
+	      c = 0;
+	    }
+	  count[i] = c;
+	  solved[i] = true;
+	  unknown[le->src]--;
+	  unknown[le->dst]--;
+	  net[le->src] -= c;
+	  net[le->dst] += c;
+	  progress = true;
+	}
+    }
+  return clamped;
+}
+
 /* Remove the fake edges again.  Edge pointers of fake edges in G are
    dangling afterwards.  */
 

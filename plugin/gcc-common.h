@@ -44,5 +44,6 @@
 #include "intl.h"
 #include "tree-inline.h"
 #include "tree-eh.h"
+#include "internal-fn.h"
 
 #endif /* LATEPGO_GCC_COMMON_H */

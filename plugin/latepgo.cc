@@ -17,9 +17,11 @@
      pass.cc          the pass: every function through its mode
      sample-use.cc    sample-use mode
      use.cc           use mode: flow solving, the unit's warnings
+     salvage.cc       stale profiles mapped onto changed functions
      annotate.cc      solved counts into the CFG (use and sample-use)
      sample-flow.cc   count inference from samples (minimum-cost flow)
      generate.cc      counters and records (generate mode)
+     anchors.cc       CFG anchors of blocks, recorded by generate
      cfg-graph.cc     the instrumentation graph, spanning tree, checksum
      may-leave.cc     statements that may leave a function (fake edges)
      probes.cc        pseudo probes

@@ -72,8 +72,8 @@ relative_to (const char *file, const char *dir)
 
 /* The <file> part of static functions' names; computed once.  */
 
-static const char *
-file_prefix (void)
+const char *
+lp_static_name_prefix (void)
 {
   static char *prefix;
   if (prefix)
@@ -138,7 +138,7 @@ lp_profile_name (tree fndecl)
 
   if (TREE_PUBLIC (fndecl) || DECL_EXTERNAL (fndecl))
     return xstrdup (asm_name);
-  return concat (file_prefix (), ":", asm_name, NULL);
+  return concat (lp_static_name_prefix (), ":", asm_name, NULL);
 }
 
 /* Whether NODE's function is left alone, following

@@ -12,6 +12,7 @@
 #include "pass.h"
 #include "cfg-graph.h"
 #include "dump.h"
+#include "anchors.h"
 #include "generate.h"
 #include "may-leave.h"
 #include "names.h"
@@ -106,6 +107,7 @@ process_all_functions (bool use)
       else
 	{
 	  int blocks_before = n_basic_blocks_for_fn (cfun);
+	  lp_anchors_record (&g, name);
 	  lp_generate_function (node, &g, name);
 	  lp_dump_function (name, asm_name, &g,
 			    n_basic_blocks_for_fn (cfun) - blocks_before);
@@ -157,6 +159,7 @@ process_all_functions (bool use)
     }
 
   lp_generate_finish ();
+  lp_anchors_finish ();
 }
 
 namespace {

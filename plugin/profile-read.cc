@@ -130,6 +130,36 @@ lp_profile_lookup (const char *name)
   return by_name ? by_name->get (name) : NULL;
 }
 
+/* The <file> parts of the profile's static functions called FN (the
+   part after the last ':' of "<file>:<name>"), for finding a renamed
+   file; indexed on first use.  */
+
+const vec<const char *> *
+lp_profile_static_files (const char *fn)
+{
+  static hash_map<nofree_string_hash, vec<const char *> > *by_fn;
+  if (!by_name)
+    return NULL;
+  if (!by_fn)
+    {
+      by_fn = new hash_map<nofree_string_hash, vec<const char *> >;
+      for (auto it = by_name->begin (); it != by_name->end (); ++it)
+	{
+	  const char *name = (*it).first;
+	  const char *colon = strrchr (name, ':');
+	  if (!colon || colon == name || !colon[1])
+	    continue;
+	  bool existed;
+	  vec<const char *> &files
+	    = by_fn->get_or_insert (xstrdup (colon + 1), &existed);
+	  if (!existed)
+	    files = vNULL;
+	  files.safe_push (xstrndup (name, colon - name));
+	}
+    }
+  return by_fn->get (fn);
+}
+
 /* Counter I of R shifted right by SHIFT, saturated to gcov_type's
    range.  */
 

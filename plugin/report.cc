@@ -9,14 +9,16 @@
    appends
 
      latepgo-report<TAB>1<TAB>matched=N<TAB>stale=N<TAB>missing=N
-       <TAB>unprofiled=0|1<TAB>inconsistent=N<TAB>profile=PATH<TAB>tu=FILE
+       <TAB>unprofiled=0|1<TAB>inconsistent=N<TAB>salvaged=N
+       <TAB>profile=PATH<TAB>tu=FILE
 
    (one line) with a single write(2) on a descriptor opened with
    O_APPEND, so that lines of parallel compilations never interleave.
    'latepgo-profdata report FILE' adds them up.  Fields: functions
-   whose profile matched, was stale, was absent; whether no function
-   of the unit had a profile (all keep static estimates); functions
-   whose counters were inconsistent (clamped).  */
+   whose profile matched, was stale (static estimates), was absent;
+   whether no function of the unit had a profile (all keep static
+   estimates); functions whose counters were inconsistent (clamped);
+   stale functions whose counts were salvaged (salvage.cc).  */
 
 #include "gcc-common.h"
 #include "report.h"
@@ -37,7 +39,7 @@ report_path (void)
 
 void
 lp_report_unit (int matched, int stale, int missing, bool unprofiled,
-		int inconsistent)
+		int inconsistent, int salvaged)
 {
   const char *path = report_path ();
   if (!path)
@@ -46,8 +48,9 @@ lp_report_unit (int matched, int stale, int missing, bool unprofiled,
 			 : latepgo_opts.sample_use_path);
   char *line = xasprintf ("latepgo-report\t1\tmatched=%d\tstale=%d\t"
 			  "missing=%d\tunprofiled=%d\tinconsistent=%d\t"
-			  "profile=%s\ttu=%s\n", matched, stale, missing,
-			  unprofiled ? 1 : 0, inconsistent, profile,
+			  "salvaged=%d\tprofile=%s\ttu=%s\n", matched, stale,
+			  missing, unprofiled ? 1 : 0, inconsistent, salvaged,
+			  profile,
 			  main_input_filename ? main_input_filename : "-");
   size_t len = strlen (line);
   int fd = open (path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);

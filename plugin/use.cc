@@ -14,7 +14,9 @@
 #include "dump.h"
 #include "arguments.h"
 #include "profile-read.h"
+#include "names.h"
 #include "report.h"
+#include "salvage.h"
 #include "sample-read.h"
 #include "values.h"
 
@@ -41,6 +43,11 @@ static auto_vec<tree> stale_decls;
    without a usable profile calls them (see wake_callees).  */
 static hash_set<cgraph_node *> never_run_nodes;
 static bool stale_sampled;
+/* Stale functions whose counts salvage.cc mapped onto their new CFG,
+   and the sum of the shares of their training counts it placed.  */
+static int n_salvaged;
+static double salvaged_placed;
+static auto_vec<tree> salvaged_decls;
 
 /* Native -fprofile-use turns these optimizations on unless the user
    chose otherwise (opts.cc:enable_fdo_optimizations).  Called from
@@ -118,6 +125,76 @@ lp_use_set_fdo_flags (void)
    largest counter of the sum, which is the same for one run and a
    fair stand-in for many.  */
 
+/* The <file> part of the profile names of this unit's static functions
+   in the profile, when the file was renamed since training (see
+   detect_renamed_file), else NULL.  */
+static char *renamed_from;
+
+/* The profile name of the static function BARE (its assembler name) of
+   a file renamed since training.  Caller frees.  */
+
+static char *
+renamed_name (const char *bare)
+{
+  return concat (renamed_from, ":", bare, NULL);
+}
+
+/* A static function is named after its file, so a file renamed since
+   training (a.c -> b.c, which -fplugin-arg-latepgo-prefix-map cannot
+   say for a single file) finds none of their records.  When no static
+   function of this unit is in the profile under the new name, and at
+   least two of them, more than half, are there under one other file
+   name (and that file is the only one with such a function), this
+   unit is taken for that file renamed; its external functions never
+   depended on the file name.  */
+
+static void
+detect_renamed_file (void)
+{
+  const char *prefix = lp_static_name_prefix ();
+  size_t plen = strlen (prefix);
+  hash_map<nofree_string_hash, int> votes;
+  int n_static = 0;
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    {
+      if (lp_skip_function_p (node) || TREE_PUBLIC (node->decl)
+	  || DECL_EXTERNAL (node->decl))
+	continue;
+      char *name = lp_profile_name (node->decl);
+      bool ours = strncmp (name, prefix, plen) == 0 && name[plen] == ':';
+      if (ours && lp_profile_lookup (name))
+	{
+	  free (name);
+	  return;
+	}
+      if (ours)
+	{
+	  n_static++;
+	  const vec<const char *> *files
+	    = lp_profile_static_files (name + plen + 1);
+	  if (files && files->length () == 1)
+	    votes.get_or_insert ((*files)[0])++;
+	}
+      free (name);
+    }
+  const char *best = NULL;
+  int best_votes = 0;
+  for (auto it = votes.begin (); it != votes.end (); ++it)
+    if ((*it).second > best_votes)
+      {
+	best = (*it).first;
+	best_votes = (*it).second;
+      }
+  if (best_votes >= 2 && 2 * best_votes > n_static)
+    {
+      renamed_from = xstrdup (best);
+      if (FILE *dump = lp_dump_stream ())
+	fprintf (dump, "unit renamed from %s (%d of %d static functions)\n",
+		 best, best_votes, n_static);
+    }
+}
+
 void
 lp_use_begin (void)
 {
@@ -127,78 +204,8 @@ lp_use_begin (void)
 		? lp_samples_summary.max_count * SAMPLE_HOT_SCALE
 		: lp_summary.max_block_count);
   profile_info = s;
-}
-
-/* Solve the counts of the tree edges of G from COUNT (set for the
-   counter edges) by flow conservation: a block with a single unknown
-   incident edge determines it; the tree has no cycles, so peeling
-   leaves solves every edge.  Returns the number of negative solutions
-   clamped to 0 (racy counters in threaded training runs).  */
-
-static int
-solve_flow (lp_graph *g, gcov_type *count)
-{
-  int n = g->n_blocks;
-  auto_vec<int> unknown;	/* Unsolved tree edges per block.  */
-  auto_vec<gcov_type> net;	/* Known in minus known out.  */
-  unknown.safe_grow_cleared (n);
-  net.safe_grow_cleared (n);
-  unsigned i;
-  lp_edge *le;
-  int clamped = 0;
-
-  FOR_EACH_VEC_ELT (g->edges, i, le)
-    {
-      if (le->ignore)
-	continue;
-      if (le->on_tree)
-	{
-	  unknown[le->src]++;
-	  unknown[le->dst]++;
-	}
-      else
-	{
-	  net[le->dst] += count[i];
-	  net[le->src] -= count[i];
-	}
-    }
-
-  /* Repeat until no block has a single unknown edge.  Quadratic in the
-     worst case but linear for ordinary trees; graphs are small.  */
-  auto_vec<bool> solved;
-  solved.safe_grow_cleared (g->edges.length ());
-  bool progress = true;
-  while (progress)
-    {
-      progress = false;
-      FOR_EACH_VEC_ELT (g->edges, i, le)
-	{
-	  if (!le->on_tree || solved[i])
-	    continue;
-	  gcov_type c;
-	  if (unknown[le->src] == 1)
-	    /* The rest of SRC's flow is known: its inflow minus outflow
-	       leaves through this edge.  */
-	    c = net[le->src];
-	  else if (unknown[le->dst] == 1)
-	    c = -net[le->dst];
-	  else
-	    continue;
-	  if (c < 0)
-	    {
-	      clamped++;
-	      c = 0;
-	    }
-	  count[i] = c;
-	  solved[i] = true;
-	  unknown[le->src]--;
-	  unknown[le->dst]--;
-	  net[le->src] -= c;
-	  net[le->dst] += c;
-	  progress = true;
-	}
-    }
-  return clamped;
+  if (!latepgo_opts.sample_use_path)
+    detect_renamed_file ();
 }
 
 /* The record of NAME for checksum HASH, or NULL; *NAME_FOUND says
@@ -248,16 +255,78 @@ record_loop_bounds (void)
       }
 }
 
+/* The stale profile of the current function (NODE, profile name NAME,
+   new graph G) mapped onto its new CFG (salvage.cc).  On success the
+   function is annotated, G released, and the result true.  */
+
+static bool
+salvage (cgraph_node *node, lp_graph *g, const char *name)
+{
+  if (latepgo_opts.no_salvage || latepgo_opts.mismatch_error)
+    return false;
+  FILE *dump = lp_dump_stream ();
+  auto_vec<gcov_type> count;
+  count.safe_grow_cleared (g->edges.length ());
+  auto_vec<bool> firm_zero;
+  firm_zero.safe_grow_cleared (g->n_blocks);
+  lp_salvage_result res;
+  lp_salvage_function (g, name, lp_profile_lookup (name), count.address (),
+		       firm_zero.address (), &res);
+  if (dump)
+    {
+      if (res.no_anchors)
+	fputs ("  profile stale, no anchors\n", dump);
+      else
+	fprintf (dump, "  profile stale, %s: blocks matched=%d old=%d new=%d "
+		 "placed=%.3f%s\n", res.ok ? "salvaged" : "too weak",
+		 res.matched, res.old_blocks, res.new_blocks, res.placed,
+		 res.never_run ? " never-run" : "");
+    }
+  if (!res.ok)
+    return false;
+  lp_release_graph (g);
+  n_salvaged++;
+  if (!DECL_COMDAT (node->decl) && !DECL_EXTERNAL (node->decl))
+    n_own_matched++;
+  salvaged_placed += res.placed;
+  salvaged_decls.safe_push (node->decl);
+  if (res.never_run)
+    {
+      if (latepgo_opts.partial_training)
+	return true;
+      annotate_never_run ();
+      never_run_nodes.add (node);
+    }
+  else
+    /* Counts of matched blocks were measured, and the rest follow from
+       them by flow, as a matching profile's follow from its counters:
+       GCC gets them as exact counts, with trip counts (sqlite year-old
+       profile: 121.8M instructions, against 123.5M with a sample
+       profile's quality and 122.2M with a fresh profile).  A zero that
+       nothing measured, on code new since training, stays a guess.  */
+    lp_annotate_counts (g, count.address (), dump, false, NULL,
+			firm_zero.address ());
+  profile_status_for_fn (cfun) = PROFILE_READ;
+  update_max_bb_count ();
+  if (!res.never_run)
+    record_loop_bounds ();
+  compute_function_frequency ();
+  if (dump)
+    lp_dump_line_counts (dump);
+  annotated.safe_push (node);
+  return true;
+}
+
 /* Annotate the current function (NODE, profile name NAME, graph G).
    Consumes G's fake edges.  */
 
-void
-lp_use_function (cgraph_node *node, lp_graph *g, const char *name)
+static void
+use_function (cgraph_node *node, lp_graph *g, const char *name)
 {
   FILE *dump = lp_dump_stream ();
   bool name_found;
-  const lp_profile_record *rec = find_record (name, g->checksum, &name_found);
   tree decl = node->decl;
+  const lp_profile_record *rec = find_record (name, g->checksum, &name_found);
 
   /* A profile made without value counters (no-values) has the record
      of the graph alone.  */
@@ -269,10 +338,12 @@ lp_use_function (cgraph_node *node, lp_graph *g, const char *name)
     }
   if (!rec || rec->n_counters != (unsigned) lp_record_counters (g))
     {
+      /* Stale profile: the function changed since training.  */
+      if (name_found && salvage (node, g, name))
+	return;
       lp_release_graph (g);
       if (name_found)
 	{
-	  /* Stale profile: the function changed since training.  */
 	  if (dump)
 	    fputs ("  profile mismatch\n", dump);
 	  lp_use_mismatch (decl, false);
@@ -305,7 +376,7 @@ lp_use_function (cgraph_node *node, lp_graph *g, const char *name)
   if (dump)
     fputc ('\n', dump);
 
-  int clamped = solve_flow (g, count.address ());
+  int clamped = lp_solve_flow (g, count.address ());
   if (clamped)
     {
       n_inconsistent++;
@@ -336,6 +407,27 @@ lp_use_function (cgraph_node *node, lp_graph *g, const char *name)
   if (dump)
     lp_dump_line_counts (dump);
   annotated.safe_push (node);
+}
+
+/* Annotate the current function (NODE, profile name NAME, graph G),
+   under its name before its file was renamed if it was (see
+   detect_renamed_file).  Consumes G's fake edges.  */
+
+void
+lp_use_function (cgraph_node *node, lp_graph *g, const char *name)
+{
+  tree decl = node->decl;
+  if (!renamed_from || TREE_PUBLIC (decl) || DECL_EXTERNAL (decl)
+      || lp_profile_lookup (name))
+    {
+      use_function (node, g, name);
+      return;
+    }
+  char *old_name = renamed_name (lp_symbol_name (decl));
+  if (FILE *dump = lp_dump_stream ())
+    fprintf (dump, "  profile name %s\n", old_name);
+  use_function (node, g, old_name);
+  free (old_name);
 }
 
 /* Annotate the current function (NODE, graph G) with the flow COUNT
@@ -420,10 +512,11 @@ restore_static_estimate (cgraph_node *node)
    see handle_missing_profiles_of_profiled; plain -O2 54.0M).  So the
    never-run callees of the functions in ROOTS (with static estimates)
    get their static estimates back, and so do their own never-run
-   callees, as plain -O2 would have them.  */
+   callees, as plain -O2 would have them; WOKEN, unless NULL, receives
+   them.  */
 
 static void
-wake_callees (vec<cgraph_node *> &roots)
+wake_callees (vec<cgraph_node *> &roots, vec<cgraph_node *> *woken)
 {
   auto_vec<cgraph_node *> work;
   for (cgraph_node *node : roots)
@@ -443,8 +536,49 @@ wake_callees (vec<cgraph_node *> &roots)
 		     "without a profile\n", callee->dump_asm_name (),
 		     node->dump_asm_name ());
 	  work.safe_push (callee);
+	  if (woken)
+	    woken->safe_push (callee);
 	}
     }
+}
+
+/* The same for measured calls: a function annotated with counts that
+   calls a function the training run never called, with a nonzero
+   count, makes a call the training run did not have.  A salvaged
+   function's counts come partly from flow over code that changed
+   (sqlite: lookupName now calls sqlite3ColumnIndex where it had a
+   loop), and a matched one may call another function than it did: its
+   checksum covers its CFG, not its callees.  Such a callee gets its
+   static estimate back, and so do its own never-run callees; left
+   never run, GCC's handle_missing_profiles would drop its profile
+   anyway, with a "Missing counts for called function" warning that no
+   option silences.  Call-graph edges must have been rebuilt.  The
+   functions woken are added to WOKEN.  */
+
+static void
+wake_callees_with_calls (vec<cgraph_node *> *woken)
+{
+  unsigned first = woken->length ();
+  for (cgraph_node *node : annotated)
+    for (cgraph_edge *e = node->callees; e; e = e->next_callee)
+      {
+	cgraph_node *callee = e->callee->ultimate_alias_target ();
+	if (!e->count.ipa ().nonzero_p ()
+	    || !never_run_nodes.contains (callee))
+	  continue;
+	never_run_nodes.remove (callee);
+	restore_static_estimate (callee);
+	if (FILE *dump = lp_dump_stream ())
+	  fprintf (dump, "static estimate for never-run %s: called by %s "
+		   "with count %" PRId64 "\n", callee->dump_asm_name (),
+		   node->dump_asm_name (),
+		   (int64_t) e->count.ipa ().to_gcov_type ());
+	woken->safe_push (callee);
+      }
+  auto_vec<cgraph_node *> roots;
+  for (unsigned i = first; i < woken->length (); i++)
+    roots.safe_push ((*woken)[i]);
+  wake_callees (roots, woken);
 }
 
 /* GCC's handle_missing_profiles, for the functions of a profile: one
@@ -513,7 +647,7 @@ decl_list (const vec<tree> &decls)
 static void
 warn_unit (bool unprofiled, bool sampled)
 {
-  int total = n_matched + n_mismatched + n_missing;
+  int total = n_matched + n_salvaged + n_mismatched + n_missing;
   const char *file = main_input_filename ? main_input_filename : "-";
 
   if (unprofiled)
@@ -533,6 +667,16 @@ warn_unit (bool unprofiled, bool sampled)
 		 "functions keep static estimates", file,
 		 latepgo_opts.use_path, kept, total);
       return;
+    }
+  if (n_salvaged)
+    {
+      char *names = decl_list (salvaged_decls);
+      warning (OPT_Wcoverage_mismatch,
+	       "latepgo: %d of %d functions have a stale profile that was "
+	       "salvaged (%d%% of their training counts placed on the "
+	       "changed code): %s", n_salvaged, total,
+	       (int) (100 * salvaged_placed / n_salvaged + 0.5), names);
+      free (names);
     }
   if (n_mismatched && !latepgo_opts.mismatch_error)
     {
@@ -567,13 +711,19 @@ lp_use_finish (void)
   for (tree decl : stale_decls)
     if (cgraph_node *node = cgraph_node::get (decl))
       unannotated.safe_push (node);
-  wake_callees (unannotated);
+  /* The functions woken join UNANNOTATED: measured calls may reach
+     them too now.  */
+  auto_vec<cgraph_node *> woken;
+  wake_callees (unannotated, &woken);
   for (cgraph_node *node : annotated)
     {
       push_cfun (DECL_STRUCT_FUNCTION (node->decl));
       cgraph_edge::rebuild_edges ();
       pop_cfun ();
     }
+  wake_callees_with_calls (&woken);
+  for (cgraph_node *node : woken)
+    unannotated.safe_push (node);
   handle_missing_profiles_of_profiled (unannotated);
   lp_inherit_first_run ();
 
@@ -597,13 +747,19 @@ lp_use_finish (void)
     fprintf (dump, "unit matched=%d stale=%d missing=%d unprofiled=%d%s\n",
 	     n_matched, n_mismatched, n_missing, unprofiled ? 1 : 0,
 	     n_missing && !sampled ? " missing-static" : "");
+  if (n_salvaged && lp_dump_stream ())
+    fprintf (lp_dump_stream (), "unit salvaged=%d placed=%.3f\n",
+	     n_salvaged, salvaged_placed / n_salvaged);
   if (n_inconsistent && lp_dump_stream ())
     fprintf (lp_dump_stream (), "inconsistent functions: %d\n",
 	     n_inconsistent);
   lp_report_unit (n_matched, n_mismatched, n_missing, unprofiled,
-		  n_inconsistent);
+		  n_inconsistent, n_salvaged);
   annotated.release ();
   missing_nodes.release ();
   stale_decls.release ();
+  salvaged_decls.release ();
   never_run_nodes.empty ();
+  free (renamed_from);
+  renamed_from = NULL;
 }

@@ -4,7 +4,9 @@
 #define _GNU_SOURCE
 #include "tool-util.h"
 
+#include <errno.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -189,4 +191,39 @@ lp_parse_u64 (const char *s, size_t len, int hex_ok, uint64_t *out)
     }
   *out = v;
   return 0;
+}
+
+FILE *
+lp_open_output (const char *path, char **tmp)
+{
+  *tmp = xmalloc (strlen (path) + 16);
+  sprintf (*tmp, "%s.tmpXXXXXX", path);
+  int fd = mkstemp (*tmp);
+  if (fd < 0)
+    lp_fatal (path, "cannot create a temporary output file: %s",
+	      strerror (errno));
+  lp_set_pending_output (*tmp);
+  mode_t mask = umask (0);
+  umask (mask);
+  if (fchmod (fd, 0666 & ~mask) < 0)
+    lp_fatal (*tmp, "%s", strerror (errno));
+  FILE *out = fdopen (fd, "wb");
+  if (!out)
+    lp_fatal (*tmp, "%s", strerror (errno));
+  setvbuf (out, NULL, _IOFBF, 1 << 20);
+  return out;
+}
+
+void
+lp_commit_output (FILE *out, char *tmp, const char *path)
+{
+  if (fflush (out) != 0 || ferror (out))
+    lp_fatal (path, "write error: %s", strerror (errno));
+  if (fclose (out) != 0)
+    lp_fatal (path, "write error: %s", strerror (errno));
+  if (rename (tmp, path) < 0)
+    lp_fatal (path, "cannot rename the temporary output file: %s",
+	      strerror (errno));
+  lp_set_pending_output (NULL);
+  free (tmp);
 }

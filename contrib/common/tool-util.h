@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Name printed in front of every diagnostic.  */
 extern const char *progname;
@@ -34,6 +35,13 @@ void lp_exit (int status) __attribute__ ((noreturn));
 /* Register PATH (or NULL to clear) as a temporary output file that
    lp_fatal, lp_exit and fatal signals delete.  PATH is copied.  */
 void lp_set_pending_output (const char *path);
+
+/* A new temporary file beside PATH, with the mode a new file gets,
+   removed should the tool exit before lp_commit_output renames it to
+   PATH.  *TMP receives its name.  Exits with a message on error.  */
+FILE *lp_open_output (const char *path, char **tmp);
+/* Close OUT and rename TMP to PATH; frees TMP.  */
+void lp_commit_output (FILE *out, char *tmp, const char *path);
 
 void *xmalloc (size_t size);
 void *xcalloc (size_t nmemb, size_t size);

@@ -4,6 +4,7 @@
    only on success.  */
 
 #define _GNU_SOURCE
+#include "anchors-collect.h"
 #include "prof-store.h"
 #include "profdata-cmd.h"
 #include "tool-util.h"
@@ -51,6 +52,13 @@ lp_print_merge_usage (FILE *f)
 	 "  -f, --input-files=LIST      read inputs from LIST: one FILE "
 	 "or W,FILE per line,\n"
 	 "                              '#' starts a comment line\n"
+	 "      --anchors=BINARY        keep the CFG anchors of BINARY (a "
+	 "training binary or\n"
+	 "                              shared library) in OUTPUT.anchors, "
+	 "for salvaging\n"
+	 "                              stale functions; an input's own "
+	 "INPUT.anchors is\n"
+	 "                              kept too\n"
 	 "      --failure-mode=any|all  fail if any input is invalid "
 	 "(default), or only\n"
 	 "                              if all are\n"
@@ -136,8 +144,7 @@ write_output (const char *output, int text, struct lp_record **recs,
 {
   FILE *out;
   char *tmp = NULL;
-  int fd, r;
-  mode_t mask;
+  int r;
 
   if (strcmp (output, "-") == 0)
     {
@@ -150,32 +157,12 @@ write_output (const char *output, int text, struct lp_record **recs,
       return;
     }
 
-  tmp = xmalloc (strlen (output) + 16);
-  sprintf (tmp, "%s.tmpXXXXXX", output);
-  fd = mkstemp (tmp);
-  if (fd < 0)
-    lp_fatal (output, "cannot create a temporary output file: %s",
-	      strerror (errno));
-  lp_set_pending_output (tmp);
-  mask = umask (0);
-  umask (mask);
-  if (fchmod (fd, 0666 & ~mask) < 0)
-    lp_fatal (tmp, "%s", strerror (errno));
-  out = fdopen (fd, "wb");
-  if (!out)
-    lp_fatal (tmp, "%s", strerror (errno));
-  setvbuf (out, NULL, _IOFBF, 1 << 20);
+  out = lp_open_output (output, &tmp);
   r = text ? lp_write_text (out, recs, num, variant)
 	   : lp_write_indexed (out, recs, num, variant);
-  if (r < 0 || fflush (out) != 0)
+  if (r < 0)
     lp_fatal (output, "write error: %s", strerror (errno));
-  if (fclose (out) != 0)
-    lp_fatal (output, "write error: %s", strerror (errno));
-  if (rename (tmp, output) < 0)
-    lp_fatal (output, "cannot rename the temporary output file: %s",
-	      strerror (errno));
-  lp_set_pending_output (NULL);
-  free (tmp);
+  lp_commit_output (out, tmp, output);
 }
 
 /* Its option table is alike in shape only to show's and overlap's:
@@ -190,10 +177,12 @@ lp_merge_main (int argc, char **argv)
     { "weighted-input", required_argument, NULL, 'w' },
     { "input-files", required_argument, NULL, 'f' },
     { "failure-mode", required_argument, NULL, 'F' },
+    { "anchors", required_argument, NULL, 'A' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
   struct input_list inputs = { 0 };
+  struct anchors_set *anchors = anchors_set_new ();
   const char *output = NULL;
   int text = 0, fail_all = 0, c;
   size_t num_ok = 0, num_failed = 0;
@@ -231,6 +220,9 @@ lp_merge_main (int argc, char **argv)
 		      "all", optarg);
 	    lp_exit (1);
 	  }
+	break;
+      case 'A':
+	anchors_set_add_file (anchors, optarg);
 	break;
       case 'h':
 	lp_print_merge_usage (stdout);
@@ -286,6 +278,12 @@ lp_merge_main (int argc, char **argv)
       lp_profile_emit (&prof, merge_sink, &ctx);
       lp_profile_close (&prof);
       num_ok++;
+      /* A merged profile's anchors travel with it.  */
+      char *input_anchors = xmalloc (strlen (inputs.v[i].path) + 9);
+      sprintf (input_anchors, "%s.anchors", inputs.v[i].path);
+      if (access (input_anchors, F_OK) == 0)
+	anchors_set_add_file (anchors, input_anchors);
+      free (input_anchors);
     }
   if (num_ok == 0)
     lp_fatal (NULL, "no profile can be merged");
@@ -293,6 +291,19 @@ lp_merge_main (int argc, char **argv)
   recs = lp_store_sorted (&store);
   write_output (output, text, recs, store.num_records, store.variant);
   free (recs);
+  if (strcmp (output, "-") != 0)
+    {
+      /* An older OUTPUT.anchors would describe another profile.  */
+      char *path = xmalloc (strlen (output) + 9);
+      sprintf (path, "%s.anchors", output);
+      if (anchors_set_size (anchors))
+	anchors_set_write (anchors, path);
+      else if (unlink (path) != 0 && errno != ENOENT)
+	lp_fatal (path, "cannot remove the anchors of an older profile: %s",
+		  strerror (errno));
+      free (path);
+    }
+  anchors_set_free (anchors);
   lp_store_free (&store);
   for (size_t i = 0; i < inputs.num; i++)
     free (inputs.v[i].path);

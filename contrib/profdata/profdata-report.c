@@ -6,10 +6,12 @@
    (plugin/report.cc):
 
      latepgo-report TAB 1 TAB matched=N TAB stale=N TAB missing=N
-       TAB unprofiled=0|1 TAB inconsistent=N TAB profile=PATH TAB tu=FILE
+       TAB unprofiled=0|1 TAB inconsistent=N [TAB salvaged=N]
+       TAB profile=PATH TAB tu=FILE
 
-   This adds the lines up: how many files, how many of them had no
-   profile at all, how many functions matched, were stale or missing,
+   (salvaged= is absent from the lines of older plugins).  This adds
+   the lines up: how many files, how many of them had no profile at
+   all, how many functions matched, were salvaged, stale or missing,
    and which files were not trained or have stale functions.  A line
    that is not a report line is an error naming the file and line: a
    report that cannot be read whole says nothing reliable.  */
@@ -25,7 +27,7 @@
 /* One file's line.  */
 struct report_unit
 {
-  uint64_t matched, stale, missing, unprofiled, inconsistent;
+  uint64_t matched, stale, missing, unprofiled, inconsistent, salvaged;
   char *tu;
 };
 
@@ -77,6 +79,10 @@ parse_line (char *line, struct report_unit *u)
       || parse_count (&p, "unprofiled", &u->unprofiled)
       || parse_count (&p, "inconsistent", &u->inconsistent)
       || u->unprofiled > 1)
+    return -1;
+  u->salvaged = 0;
+  if (strncmp (p, "salvaged=", 9) == 0
+      && parse_count (&p, "salvaged", &u->salvaged))
     return -1;
   if (strncmp (p, "profile=", 8) != 0)
     return -1;
@@ -140,7 +146,7 @@ lp_report_main (int argc, char **argv)
       return 1;
 
   uint64_t matched = 0, stale = 0, missing = 0, unprofiled = 0;
-  uint64_t inconsistent = 0;
+  uint64_t inconsistent = 0, salvaged = 0;
   for (size_t i = 0; i < r.n; i++)
     {
       matched = lp_sat_add (matched, r.units[i].matched);
@@ -148,14 +154,16 @@ lp_report_main (int argc, char **argv)
       missing = lp_sat_add (missing, r.units[i].missing);
       unprofiled += r.units[i].unprofiled;
       inconsistent = lp_sat_add (inconsistent, r.units[i].inconsistent);
+      salvaged = lp_sat_add (salvaged, r.units[i].salvaged);
     }
   printf ("files: %zu, %llu without any profile\n", r.n,
 	  (unsigned long long) unprofiled);
-  printf ("functions: %llu: %llu matched, %llu stale, %llu missing\n",
-	  (unsigned long long) lp_sat_add (lp_sat_add (matched, stale),
-					   missing),
-	  (unsigned long long) matched, (unsigned long long) stale,
-	  (unsigned long long) missing);
+  printf ("functions: %llu: %llu matched, %llu salvaged, %llu stale, "
+	  "%llu missing\n",
+	  (unsigned long long) lp_sat_add (lp_sat_add (matched, salvaged),
+					   lp_sat_add (stale, missing)),
+	  (unsigned long long) matched, (unsigned long long) salvaged,
+	  (unsigned long long) stale, (unsigned long long) missing);
   if (inconsistent)
     printf ("functions with inconsistent counts: %llu\n",
 	    (unsigned long long) inconsistent);

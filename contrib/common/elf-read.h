@@ -1,5 +1,6 @@
 /* elf-read.h: the parts of an x86-64 ELF64 executable or shared
-   library that latepgo-profgen needs: section headers and contents, the
+   library that the tools need: section headers (latepgo-profdata
+   reads the CFG anchors section, latepgo-profgen the rest) and contents, the
    GNU build id, the PT_LOAD segments (file offset -> virtual address)
    and the address ranges that bound a probe region (FUNC symbols,
    executable sections).  Read with <elf.h> only.  */
