@@ -7,7 +7,10 @@
 # and links programs against the system's libc and installs the
 # plugin headers.  Too slow for make check or CI; run by hand
 # (make patched-gcc).  Each finished step leaves a stamp file in the
-# work directory, so a rerun reuses a finished build tree.
+# work directory, so a rerun reuses a finished build tree; a patch
+# added or changed in gcc-patches/ is applied to that tree (the old
+# version reverted first) and only what it touches is rebuilt.  Last,
+# the GCC tests the patches add are run in the build tree.
 #
 # Source: the upstream-dfsg tarball from Debian's gcc-12-source,
 # WITHOUT Debian's own patch series (debian/rules patch needs the whole
@@ -23,6 +26,7 @@ src=$work/gcc-12.2.0
 obj=$work/obj
 prefix=$work/prefix
 log=$work/build.log
+applied=$work/applied
 jobs=${JOBS:-2}
 
 mkdir -p "$work"
@@ -33,22 +37,49 @@ if [ ! -f "$work/stamp-deps" ]; then
   say "installing gcc-12-source and GCC's build dependencies"
   apt-get install -y gcc-12-source libgmp-dev libmpfr-dev libmpc-dev \
     libisl-dev libzstd-dev zlib1g-dev flex bison texinfo xz-utils \
-    patch make >>"$log" 2>&1
+    patch make dejagnu >>"$log" 2>&1
   touch "$work/stamp-deps"
 fi
 
 if [ ! -f "$work/stamp-unpack" ]; then
   say "unpacking /usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz"
-  rm -rf "$src" "$work/gcc-12.2.0-dfsg"
+  rm -rf "$src" "$work/gcc-12.2.0-dfsg" "$applied"
   tar -C "$work" -xJf /usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz
   [ -d "$work/gcc-12.2.0-dfsg" ] && mv "$work/gcc-12.2.0-dfsg" "$src"
-  for p in "$here"/[0-9][0-9][0-9][0-9]-*.patch; do
-    [ -f "$p" ] || continue
-    say "applying $(basename "$p")"
-    patch -d "$src" -p1 <"$p" >>"$log" 2>&1
-  done
   touch "$work/stamp-unpack"
 fi
+
+# The patches: $applied keeps a copy of each patch applied to $src, in
+# order.  Those that still match gcc-patches/ stay; from the first one
+# that differs on, the old ones are reverted (last first) and the new
+# ones applied, so make rebuilds only what the changed files touch.
+mkdir -p "$applied"
+wanted=$(cd "$here" && ls [0-9][0-9][0-9][0-9]-*.patch 2>/dev/null || true)
+have=$(cd "$applied" && ls [0-9][0-9][0-9][0-9]-*.patch 2>/dev/null || true)
+keep=""
+set -- $have
+for p in $wanted; do
+  [ $# -gt 0 ] && [ "$1" = "$p" ] && cmp -s "$here/$p" "$applied/$p" || break
+  keep="$keep $p"
+  shift
+done
+for p in $(printf '%s\n' $have | sort -r); do
+  case " $keep " in *" $p "*) continue ;; esac
+  say "reverting $p"
+  patch -d "$src" -p1 -R <"$applied/$p" >>"$log" 2>&1 || {
+    say "cannot revert $p; delete $work/stamp-unpack to start afresh"; exit 1; }
+  rm -f "$applied/$p" "$work/stamp-build" "$work/stamp-install" \
+    "$work/stamp-check-gcc"
+done
+for p in $wanted; do
+  case " $keep " in *" $p "*) continue ;; esac
+  say "applying $p"
+  patch -d "$src" -p1 --dry-run <"$here/$p" >>"$log" 2>&1 || {
+    say "$p does not apply; see $log"; exit 1; }
+  patch -d "$src" -p1 <"$here/$p" >>"$log" 2>&1
+  cp "$here/$p" "$applied/$p"
+  rm -f "$work/stamp-build" "$work/stamp-install" "$work/stamp-check-gcc"
+done
 
 if [ ! -f "$work/stamp-configure" ]; then
   say "configuring"
@@ -71,6 +102,27 @@ if [ ! -f "$work/stamp-install" ]; then
   say "installing into $prefix"
   make -C "$obj" install-gcc install-target-libgcc >>"$log" 2>&1
   touch "$work/stamp-install"
+fi
+
+# The GCC tests the patches add: for each test plugin under
+# gcc.dg/plugin, plugin.exp runs the tests listed with it, against the
+# compiler in the build tree.  The summary goes to check-gcc.sum.
+if [ ! -f "$work/stamp-check-gcc" ]; then
+  : >"$work/check-gcc.sum"
+  for t in $(cat "$here"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null |
+	     sed -n 's|^+++ b/gcc/testsuite/gcc.dg/plugin/\([^/]*_plugin\.c\)$|\1|p'); do
+    say "running GCC's plugin.exp=$t"
+    make -C "$obj/gcc" check-gcc RUNTESTFLAGS="plugin.exp=$t" >>"$log" 2>&1 || true
+    sum=$obj/gcc/testsuite/gcc/gcc.sum
+    { echo "plugin.exp=$t:"
+      if [ -f "$sum" ]; then
+	sed -n '/^\(PASS\|FAIL\|XPASS\|XFAIL\|UNRESOLVED\|UNSUPPORTED\|ERROR\):/p; /=== gcc Summary ===/,$p' "$sum"
+      else
+	echo "no $sum: see $log"
+      fi; } >>"$work/check-gcc.sum"
+  done
+  cat "$work/check-gcc.sum" | tee -a "$log"
+  touch "$work/stamp-check-gcc"
 fi
 
 say "done in $(( $(date +%s) - start )) s; compiler: $prefix/bin/gcc"
