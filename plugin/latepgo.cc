@@ -102,6 +102,19 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	     ver->basever, ver->datestamp);
       return 1;
     }
+  /* The same release configured otherwise (other languages, other
+     patches: a distribution's GCC and a private build of the same
+     version) lays out global_options differently, so the plugin would
+     misread every flag.  GCC's own plugin_default_version_check
+     compares this too.  */
+  if (strcmp (ver->configuration_arguments,
+	      gcc_version.configuration_arguments) != 0)
+    {
+      error ("latepgo: this plugin was built for a GCC %s configured "
+	     "differently from this one; rebuild it against the plugin "
+	     "headers of this compiler", LATEPGO_BUILT_FOR);
+      return 1;
+    }
 
   /* First, so that the warnings below already carry their options.  */
   if (!lp_register_warning_options (info->base_name))

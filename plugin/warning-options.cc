@@ -12,13 +12,16 @@
    plugin registers one option per warning, so users control them as
    GCC's own: -Wno-latepgo-report, -Werror=latepgo-no-mode,
    -Wno-error=..., #pragma GCC diagnostic, and the diagnostic ends in
-   "[-Wlatepgo-...]".  The function is declared weak, so such a plugin
-   still loads into a stock GCC of the same version and falls back to
-   plain warnings there.  */
+   "[-Wlatepgo-...]".  Built against stock headers, it gives the same
+   warnings without options.  (A plugin only ever loads into the GCC
+   whose headers it was built against: plugin_init checks.)  */
 
 #include "gcc-common.h"
 #include "warning-options.h"
 
+/* Weak, so that a plugin built for a patched GCC and loaded into
+   another one gets as far as plugin_init's check, which says why it
+   cannot run there, instead of failing to load on this symbol.  */
 #ifdef GCC_PLUGIN_HAVE_WARNING_OPTIONS
 #pragma weak plugin_register_warning_option
 #endif
@@ -45,8 +48,6 @@ bool
 lp_register_warning_options (const char *plugin_name)
 {
 #ifdef GCC_PLUGIN_HAVE_WARNING_OPTIONS
-  if (!plugin_register_warning_option)
-    return true;
   for (int i = 0; i < LP_WARN_COUNT; i++)
     {
       warning_index[i]
