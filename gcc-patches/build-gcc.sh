@@ -57,7 +57,8 @@ fi
 # The patches: $applied keeps a copy of each patch applied to $src, in
 # order.  Those that still match gcc-patches/ stay; from the first one
 # that differs on, the old ones are reverted (last first) and the new
-# ones applied, so make rebuilds only what the changed files touch.
+# ones applied.  A file that comes out as it was keeps its time, so
+# make rebuilds only what the changed files touch.
 mkdir -p "$applied"
 wanted=$(cd "$here" && ls [0-9][0-9][0-9][0-9]-*.patch 2>/dev/null || true)
 have=$(cd "$applied" && ls [0-9][0-9][0-9][0-9]-*.patch 2>/dev/null || true)
@@ -68,23 +69,38 @@ for p in $wanted; do
   keep="$keep $p"
   shift
 done
-for p in $(printf '%s\n' $have | sort -r); do
-  case " $keep " in *" $p "*) continue ;; esac
-  say "reverting $p"
-  patch -d "$src" -p1 -R <"$applied/$p" >>"$log" 2>&1 || {
-    say "cannot revert $p; delete $work/stamp-unpack to start afresh"; exit 1; }
-  rm -f "$applied/$p" "$work/stamp-build" "$work/stamp-install" \
-    "$work/stamp-check-gcc"
-done
-for p in $wanted; do
-  case " $keep " in *" $p "*) continue ;; esac
-  say "applying $p"
-  patch -d "$src" -p1 --dry-run <"$here/$p" >>"$log" 2>&1 || {
-    say "$p does not apply; see $log"; exit 1; }
-  patch -d "$src" -p1 <"$here/$p" >>"$log" 2>&1
-  cp "$here/$p" "$applied/$p"
+revert=$(for p in $have; do case " $keep " in *" $p "*) ;; *) echo "$applied/$p" ;; esac; done | sort -r)
+apply=$(for p in $wanted; do case " $keep " in *" $p "*) ;; *) echo "$here/$p" ;; esac; done)
+if [ -n "$revert$apply" ]; then
+  saved=$work/saved
+  rm -rf "$saved"
+  files=$(cat $revert $apply | sed -n 's|^+++ b/\([^	]*\).*|\1|p' | sort -u)
+  for f in $files; do
+    [ -f "$src/$f" ] || continue
+    mkdir -p "$saved/$(dirname "$f")"
+    cp -p "$src/$f" "$saved/$f"
+  done
+  for p in $revert; do
+    say "reverting $(basename "$p")"
+    patch -d "$src" -p1 -R <"$p" >>"$log" 2>&1 || {
+      say "cannot revert $p; delete $work/stamp-unpack to start afresh"
+      exit 1; }
+    rm -f "$p"
+  done
+  for p in $apply; do
+    say "applying $(basename "$p")"
+    patch -d "$src" -p1 --dry-run <"$p" >>"$log" 2>&1 || {
+      say "$p does not apply; see $log"; exit 1; }
+    patch -d "$src" -p1 <"$p" >>"$log" 2>&1
+    cp "$p" "$applied/"
+  done
+  for f in $files; do
+    [ -f "$saved/$f" ] && cmp -s "$saved/$f" "$src/$f" &&
+      touch -r "$saved/$f" "$src/$f"
+  done
+  rm -rf "$saved"
   rm -f "$work/stamp-build" "$work/stamp-install" "$work/stamp-check-gcc"
-done
+fi
 
 if [ ! -f "$work/stamp-configure" ]; then
   say "configuring"
@@ -114,12 +130,16 @@ fi
 # compiler in the build tree.  The summary goes to check-gcc.sum.
 if [ ! -f "$work/stamp-check-gcc" ]; then
   : >"$work/check-gcc.sum"
-  for t in $(cat "$here"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null |
-	     sed -n 's|^+++ b/gcc/testsuite/gcc.dg/plugin/\([^/]*_plugin\.c\)$|\1|p'); do
-    say "running GCC's plugin.exp=$t"
-    make -C "$obj/gcc" check-gcc RUNTESTFLAGS="plugin.exp=$t" >>"$log" 2>&1 || true
+  # As GCC's own, a test plugin NAME_plugin.c has tests named
+  # NAME-test-N.c ('_' may be '-'): the pattern NAME?WITH?UNDERSCORES[-_]*
+  # selects both for plugin.exp.
+  for name in $(cat "$here"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null |
+	     sed -n 's|^+++ b/gcc/testsuite/gcc.dg/plugin/\([^/]*\)_plugin\.c.*|\1|p'); do
+    t=$(echo "$name" | tr _ '?')
+    say "running GCC's plugin.exp=$t[-_]*"
+    make -C "$obj/gcc" check-gcc RUNTESTFLAGS="plugin.exp=$t[-_]*" >>"$log" 2>&1 || true
     sum=$obj/gcc/testsuite/gcc/gcc.sum
-    { echo "plugin.exp=$t:"
+    { echo "plugin.exp=$t[-_]*:"
       if [ -f "$sum" ]; then
 	sed -n '/^\(PASS\|FAIL\|XPASS\|XFAIL\|UNRESOLVED\|UNSUPPORTED\|ERROR\):/p; /=== gcc Summary ===/,$p' "$sum"
       else
