@@ -164,8 +164,8 @@ bench-quick: all
 # A fuzzing campaign (make check runs each harness a few seconds only).
 # A GCC 12.2 with gcc-patches/*.patch applied, built by hand (slow; not
 # part of check or CI), and latepgo's testsuite run against it.  The
-# plugin is rebuilt against the patched GCC's plugin headers, so run
-# 'make clean' before going back to the system GCC.
+# plugin is rebuilt against the patched GCC's plugin headers, and back
+# against the system GCC's by the next plain make (plugin/Makefile).
 LATEPGO_GCC_BUILD ?= /work/gcc-build
 PATCHED_GCC = $(LATEPGO_GCC_BUILD)/prefix/bin/gcc
 
