@@ -38,7 +38,7 @@ if [ ! -f "$work/stamp-deps" ]; then
   say "installing gcc-12-source and GCC's build dependencies"
   apt-get install -y gcc-12-source libgmp-dev libmpfr-dev libmpc-dev \
     libisl-dev libzstd-dev zlib1g-dev flex bison texinfo xz-utils \
-    patch make dejagnu >>"$log" 2>&1
+    patch make dejagnu python3-unidiff python3-dateutil >>"$log" 2>&1
   touch "$work/stamp-deps"
 fi
 
@@ -130,6 +130,17 @@ fi
 # compiler in the build tree.  The summary goes to check-gcc.sum.
 if [ ! -f "$work/stamp-check-gcc" ]; then
   : >"$work/check-gcc.sum"
+  # First the form of each patch, with GCC's own checkers: the coding
+  # style of the diff, and the ChangeLog entries of the message
+  # (Debian's python3, which has the modules the checker needs).
+  for p in "$here"/[0-9][0-9][0-9][0-9]-*.patch; do
+    [ -f "$p" ] || continue
+    { echo "$(basename "$p"): check_GNU_style.sh:"
+      sh "$src/contrib/check_GNU_style.sh" "$p" || true
+      echo "$(basename "$p"): gcc-changelog/git_email.py:"
+      (cd "$src/contrib/gcc-changelog" && /usr/bin/python3 git_email.py "$p" |
+	 sed -n '1p; /^ERR/p') || true; } >>"$work/check-gcc.sum" 2>&1
+  done
   # As GCC's own, a test plugin NAME_plugin.c has tests named
   # NAME-test-N.c ('_' may be '-'): the pattern NAME?WITH?UNDERSCORES[-_]*
   # selects both for plugin.exp.
