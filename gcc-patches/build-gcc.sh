@@ -36,6 +36,7 @@ say() { echo "build-gcc: $*" | tee -a "$log"; }
 
 if [ ! -f "$work/stamp-deps" ]; then
   say "installing gcc-12-source and GCC's build dependencies"
+  apt-get update -q >>"$log" 2>&1
   apt-get install -y gcc-12-source libgmp-dev libmpfr-dev libmpc-dev \
     libisl-dev libzstd-dev zlib1g-dev flex bison texinfo xz-utils \
     patch make dejagnu python3-unidiff python3-dateutil >>"$log" 2>&1
