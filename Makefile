@@ -162,11 +162,24 @@ bench-quick: all
 	bash bench/run.sh quick
 
 # A fuzzing campaign (make check runs each harness a few seconds only).
+# A GCC 12.2 with gcc-patches/*.patch applied, built by hand (slow; not
+# part of check or CI), and latepgo's testsuite run against it.  The
+# plugin is rebuilt against the patched GCC's plugin headers, and back
+# against the system GCC's by the next plain make (plugin/Makefile).
+LATEPGO_GCC_BUILD ?= /work/gcc-build
+PATCHED_GCC = $(LATEPGO_GCC_BUILD)/prefix/bin/gcc
+
+patched-gcc:
+	LATEPGO_GCC_BUILD='$(LATEPGO_GCC_BUILD)' sh gcc-patches/build-gcc.sh
+
+check-patched: patched-gcc
+	$(MAKE) --no-print-directory check CC='$(PATCHED_GCC)'
+
 FUZZ_SECONDS ?= 60
 fuzz: plugin
 	$(MAKE) -C fuzz run FUZZ_SECONDS=$(FUZZ_SECONDS)
 
 .PHONY: bench bench-quick fuzz
 .PHONY: all plugin libprof contrib specs deps check pin-update demo check-specs-zlib \
-	check-cmake-rebuild check-packages \
+	check-cmake-rebuild check-packages patched-gcc check-patched \
 	install uninstall clean

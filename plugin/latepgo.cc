@@ -58,6 +58,7 @@
 #include "shard.h"
 #include "use.h"
 #include "values.h"
+#include "warning-options.h"
 
 int plugin_is_GPL_compatible;
 
@@ -105,7 +106,23 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	     ver->basever, ver->datestamp);
       return 1;
     }
+  /* The same release configured otherwise (other languages, other
+     patches: a distribution's GCC and a private build of the same
+     version) lays out global_options differently, so the plugin would
+     misread every flag.  GCC's own plugin_default_version_check
+     compares this too.  */
+  if (strcmp (ver->configuration_arguments,
+	      gcc_version.configuration_arguments) != 0)
+    {
+      error ("latepgo: this plugin was built for a GCC %s configured "
+	     "differently from this one; rebuild it against the plugin "
+	     "headers of this compiler", LATEPGO_BUILT_FOR);
+      return 1;
+    }
 
+  /* First, so that the warnings below already carry their options.  */
+  if (!lp_register_warning_options (info->base_name))
+    return 1;
   latepgo_info.help = lp_arguments_help ();
   register_callback (info->base_name, PLUGIN_INFO, NULL, &latepgo_info);
   if (!lp_parse_arguments (info)
@@ -117,7 +134,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   if (!latepgo_opts.generate && !latepgo_opts.use_path
       && !latepgo_opts.sample_use_path && !latepgo_opts.probes)
     {
-      warning (0, "latepgo: no mode given (%<-fplugin-arg-%s-generate%>, "
+      warning (lp_warning_option (LP_WARN_NO_MODE),
+	       "latepgo: no mode given (%<-fplugin-arg-%s-generate%>, "
 	       "%<-fplugin-arg-%s-use=PROFILE%> or %<-fplugin-arg-%s-probes%>); "
 	       "the plugin does nothing",
 	       info->base_name, info->base_name, info->base_name);

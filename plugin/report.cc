@@ -23,6 +23,7 @@
 #include "gcc-common.h"
 #include "report.h"
 #include "arguments.h"
+#include "warning-options.h"
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -55,12 +56,14 @@ lp_report_unit (int matched, int stale, int missing, bool unprofiled,
   size_t len = strlen (line);
   int fd = open (path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
   if (fd < 0)
-    warning (0, "latepgo: cannot open report file %qs: %m", path);
+    warning (lp_warning_option (LP_WARN_REPORT),
+	     "latepgo: cannot open report file %qs: %m", path);
   else
     {
       ssize_t n = write (fd, line, len);
       if (n != (ssize_t) len)
-	warning (0, "latepgo: cannot write report file %qs: %m", path);
+	warning (lp_warning_option (LP_WARN_REPORT),
+		 "latepgo: cannot write report file %qs: %m", path);
       close (fd);
     }
   free (line);

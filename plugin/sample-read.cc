@@ -15,6 +15,7 @@
 #include "gcc-common.h"
 #include "sample-read.h"
 #include "read-file.h"
+#include "warning-options.h"
 
 static hash_map<nofree_string_hash, lp_sample_function *> *samples;
 lp_sample_summary lp_samples_summary;
@@ -571,7 +572,8 @@ lp_samples_load (const char *path)
       return false;
     }
   if (samples->is_empty ())
-    warning (0, "latepgo: sample profile %qs has no functions", path);
+    warning (lp_warning_option (LP_WARN_EMPTY_PROFILE),
+	     "latepgo: sample profile %qs has no functions", path);
   return true;
 }
 
