@@ -586,6 +586,7 @@ lp_salvage_function (lp_graph *g, const char *name,
 	}
       delete best;
       best = old;
+      res->rec = &prec;
     }
   if (!best)
     {

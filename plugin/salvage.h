@@ -15,6 +15,7 @@ struct lp_salvage_result
   bool no_anchors;		/* The anchors file lacks the function.  */
   int matched, old_blocks, new_blocks;
   double placed;		/* Share of the old count matched.  */
+  const lp_profile_record *rec;	/* The old version's record.  */
 };
 
 extern void lp_salvage_function (lp_graph *, const char *,

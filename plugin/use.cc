@@ -309,7 +309,10 @@ salvage (cgraph_node *node, lp_graph *g, const char *name)
   profile_status_for_fn (cfun) = PROFILE_READ;
   update_max_bb_count ();
   if (!res.never_run)
-    record_loop_bounds ();
+    {
+      record_loop_bounds ();
+      lp_annotate_first_run (res.rec, node, dump);
+    }
   compute_function_frequency ();
   if (dump)
     lp_dump_line_counts (dump);
@@ -401,7 +404,7 @@ use_function (cgraph_node *node, lp_graph *g, const char *name)
     {
       record_loop_bounds ();
       lp_annotate_values (g, rec, dump);
-      lp_annotate_first_run (g, rec, node, dump);
+      lp_annotate_first_run (rec, node, dump);
     }
   compute_function_frequency ();
   if (dump)

@@ -780,13 +780,14 @@ lp_instrument_first_run (lp_graph *g, tree counters)
 
 /* Use mode: the first-run rank of NODE from REC, for GCC's function
    ordering (-fprofile-reorder-functions), as profile.cc reads the time
-   profile.  */
+   profile.  REC has one when its hash has the first-run tag: a record
+   with values, matched (G's) or salvaged (the old version's).  */
 
 void
-lp_annotate_first_run (lp_graph *g, const lp_profile_record *rec,
-		       cgraph_node *node, FILE *dump)
+lp_annotate_first_run (const lp_profile_record *rec, cgraph_node *node,
+		       FILE *dump)
 {
-  if (!g->values)
+  if (!latepgo_has_first_run (rec->hash))
     return;
   gcov_type t = lp_profile_first_run (rec);
   if (t <= 0 || t >= INT_MAX / 2)

@@ -17,7 +17,7 @@ extern void lp_find_value_sites (lp_graph *);
 extern void lp_instrument_values (lp_graph *, tree);
 extern void lp_instrument_first_run (lp_graph *, tree);
 extern void lp_annotate_values (lp_graph *, const lp_profile_record *, FILE *);
-extern void lp_annotate_first_run (lp_graph *, const lp_profile_record *,
+extern void lp_annotate_first_run (const lp_profile_record *,
 				   cgraph_node *, FILE *);
 extern void lp_inherit_first_run (void);
 extern const struct ggc_root_tab lp_values_roots[];
