@@ -36,6 +36,16 @@ anchors_get_edge (const struct anchors_record *rec, uint32_t i,
   out->counter = (int32_t) le_read_u32 (p + 8);
 }
 
+void
+anchors_get_site (const struct anchors_record *rec, uint32_t i,
+		  struct anchors_site *out)
+{
+  const unsigned char *p = rec->sites + (size_t) i * ANCHORS_SITE_SIZE;
+  out->block = le_read_u32 (p);
+  out->num_counters = le_read_u32 (p + 4);
+  out->key = le_read_u64 (p + 8);
+}
+
 uint32_t
 anchors_num_counters (const struct anchors_record *rec)
 {
@@ -78,15 +88,19 @@ anchors_next (const unsigned char *buf, size_t size, size_t off,
   rec->hash_plain = le_read_u64 (p + 24);
   rec->num_blocks = le_read_u32 (p + 32);
   rec->num_edges = le_read_u32 (p + 36);
+  rec->num_sites = le_read_u32 (p + 40);
   if (rec->num_blocks < 2 || rec->num_blocks > ANCHORS_MAX_BLOCKS
-      || rec->num_edges < 1 || rec->num_edges > 8 * ANCHORS_MAX_BLOCKS)
+      || rec->num_edges < 1 || rec->num_edges > 8 * ANCHORS_MAX_BLOCKS
+      || rec->num_sites > 8 * ANCHORS_MAX_BLOCKS)
     {
-      lp_seterr (err, "anchors record at offset %zu has %u blocks and %u "
-		 "edges", off, rec->num_blocks, rec->num_edges);
+      lp_seterr (err, "anchors record at offset %zu has %u blocks, %u "
+		 "edges and %u value sites", off, rec->num_blocks,
+		 rec->num_edges, rec->num_sites);
       return -1;
     }
   uint64_t body = (uint64_t) rec->num_blocks * ANCHORS_BLOCK_SIZE
-		  + (uint64_t) rec->num_edges * ANCHORS_EDGE_SIZE;
+		  + (uint64_t) rec->num_edges * ANCHORS_EDGE_SIZE
+		  + (uint64_t) rec->num_sites * ANCHORS_SITE_SIZE;
   if (body > size - off - ANCHORS_HEADER_SIZE)
     {
       lp_seterr (err, "anchors record at offset %zu is truncated", off);
@@ -94,6 +108,7 @@ anchors_next (const unsigned char *buf, size_t size, size_t off,
     }
   rec->blocks = p + ANCHORS_HEADER_SIZE;
   rec->edges = rec->blocks + (size_t) rec->num_blocks * ANCHORS_BLOCK_SIZE;
+  rec->sites = rec->edges + (size_t) rec->num_edges * ANCHORS_EDGE_SIZE;
   rec->size = ANCHORS_HEADER_SIZE + (size_t) body;
 
   /* Counters are numbered in edge order (plugin/cfg-graph.cc), which
@@ -121,6 +136,19 @@ anchors_next (const unsigned char *buf, size_t size, size_t off,
 	{
 	  lp_seterr (err, "anchors record at offset %zu: edge %u has "
 		     "counter %d", off, i, e.counter);
+	  return -1;
+	}
+    }
+  for (uint32_t i = 0; i < rec->num_sites; i++)
+    {
+      struct anchors_site s;
+      anchors_get_site (rec, i, &s);
+      if (s.block >= rec->num_blocks || s.num_counters == 0
+	  || s.num_counters > ANCHORS_MAX_SITE_COUNTERS)
+	{
+	  lp_seterr (err, "anchors record at offset %zu: value site %u in "
+		     "block %u of %u with %u counters", off, i, s.block,
+		     rec->num_blocks, s.num_counters);
 	  return -1;
 	}
     }

@@ -18,7 +18,7 @@
      u64 name_md5 (MD5 low 64 of the profile name: the indexed
      profile's key), u64 hash (the record's FuncHash with value
      counters), u64 hash_plain (without them: a no-values profile),
-     u32 num_blocks, u32 num_edges,
+     u32 num_blocks, u32 num_edges, u32 num_sites,
      num_blocks blocks of ANCHORS_BLOCK_SIZE bytes:
        s32 line (of the block's first statement, relative to the
 	   function's first line; inlined code counts at its call site;
@@ -31,7 +31,12 @@
      num_edges edges of ANCHORS_EDGE_SIZE bytes:
        u32 src, u32 dst (block indices: ENTRY 0, EXIT 1),
        s32 counter (the edge counter's index in the record, or
-	   ANCHORS_ON_TREE, or ANCHORS_IGNORED).
+	   ANCHORS_ON_TREE, or ANCHORS_IGNORED),
+     num_sites value sites of ANCHORS_SITE_SIZE bytes, in counter order
+     (their counters follow the edge counters in the record):
+       u32 block, u32 num_counters,
+       u64 key (hash of the kind, the number of counters and, for an
+	   indirect call, the candidate targets in counter order).
    Edge 0 is the virtual EXIT->ENTRY edge, on the tree.
    An anchors file is ANCHORS_FILE_MAGIC followed by records.  */
 
@@ -52,9 +57,12 @@ extern "C" {
 #define ANCHORS_FILE_MAGIC_LEN 8
 #define ANCHORS_RECORD_MAGIC 0x4e41504cu	/* "LPAN" */
 #define ANCHORS_VERSION 1u
-#define ANCHORS_HEADER_SIZE 40
+#define ANCHORS_HEADER_SIZE 44
 #define ANCHORS_BLOCK_SIZE 24
 #define ANCHORS_EDGE_SIZE 12
+#define ANCHORS_SITE_SIZE 16
+/* No value site has more (memop buckets, indirect-call candidates).  */
+#define ANCHORS_MAX_SITE_COUNTERS 256
 #define ANCHORS_NO_LINE INT32_MIN
 #define ANCHORS_ON_TREE (-1)
 #define ANCHORS_IGNORED (-2)
@@ -65,9 +73,10 @@ extern "C" {
 struct anchors_record
 {
   uint64_t name_md5, hash, hash_plain;
-  uint32_t num_blocks, num_edges;
+  uint32_t num_blocks, num_edges, num_sites;
   const unsigned char *blocks;	/* num_blocks * ANCHORS_BLOCK_SIZE.  */
   const unsigned char *edges;	/* num_edges * ANCHORS_EDGE_SIZE.  */
+  const unsigned char *sites;	/* num_sites * ANCHORS_SITE_SIZE.  */
   size_t size;			/* Of the whole record.  */
 };
 
@@ -84,11 +93,18 @@ struct anchors_edge
   int32_t counter;
 };
 
+struct anchors_site
+{
+  uint32_t block, num_counters;
+  uint64_t key;
+};
+
 /* Check the record at OFF in the SIZE bytes at BUF and fill *REC.
    Returns 1 for a record, 0 at the end (OFF == SIZE), -1 with a
    message in ERR for a malformed one (bad magic or version, truncated,
    an edge's block out of range, a counter index out of range or used
-   twice, an edge 0 that is not EXIT->ENTRY).  */
+   twice, an edge 0 that is not EXIT->ENTRY, a value site outside the
+   blocks or with 0 or more than ANCHORS_MAX_SITE_COUNTERS counters).  */
 int anchors_next (const unsigned char *buf, size_t size, size_t off,
 		  struct anchors_record *rec, struct lp_err *err);
 
@@ -97,6 +113,8 @@ void anchors_get_block (const struct anchors_record *rec, uint32_t i,
 			struct anchors_block *out);
 void anchors_get_edge (const struct anchors_record *rec, uint32_t i,
 		       struct anchors_edge *out);
+void anchors_get_site (const struct anchors_record *rec, uint32_t i,
+		       struct anchors_site *out);
 
 /* The number of counter edges of REC (the edge counters its profile
    record starts with).  */

@@ -5,7 +5,7 @@
    The input must be rejected with a message, or every record handed
    out must lie inside the input (AddressSanitizer checks the reads)
    and be what the reader promises: edges between the record's blocks,
-   counters numbered from 0 in edge order.  */
+   counters numbered from 0 in edge order, value sites in its blocks.  */
 
 #include "anchors.h"
 
@@ -61,6 +61,15 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
 	}
       if ((uint32_t) next != anchors_num_counters (&rec))
 	broken ("a counter count that is not the counter edges'");
+      for (uint32_t i = 0; i < rec.num_sites; i++)
+	{
+	  struct anchors_site s;
+	  anchors_get_site (&rec, i, &s);
+	  if (s.block >= rec.num_blocks || s.num_counters == 0
+	      || s.num_counters > ANCHORS_MAX_SITE_COUNTERS)
+	    broken ("a value site the reader should have refused");
+	  sum += s.key;
+	}
       off += rec.size;
     }
   return sum == 42;

@@ -15,6 +15,7 @@
 #include "anchors.h"
 #include "cfg-graph.h"
 #include "names.h"
+#include "values.h"
 #include "../format/anchors.h"
 
 /* The location of STMT in the current function: inlined code counts
@@ -177,6 +178,7 @@ lp_anchors_record (const lp_graph *g, const char *name)
   append_quad (g->checksum_plain);
   append_long (g->n_blocks);
   append_long (g->edges.length ());
+  append_long (g->values ? g->value_sites.length () : 0);
   for (const lp_block_anchor &a : anchors)
     {
       append_long (a.line);
@@ -193,6 +195,13 @@ lp_anchors_record (const lp_graph *g, const char *name)
       append_long (le->counter >= 0 ? le->counter
 		   : le->on_tree ? ANCHORS_ON_TREE : ANCHORS_IGNORED);
     }
+  if (g->values)
+    for (const lp_value_site &s : g->value_sites)
+      {
+	append_long (gimple_bb (s.stmt)->index);
+	append_long (s.n_counters);
+	append_quad (lp_value_site_key (&s));
+      }
 }
 
 /* After the unit's last function: its records as one toplevel asm

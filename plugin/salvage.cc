@@ -38,6 +38,7 @@
 #include "profile-read.h"
 #include "read-file.h"
 #include "sample-flow.h"
+#include "values.h"
 #include "../format/anchors.h"
 
 #define SALVAGE_MIN_PLACED 0.5
@@ -147,6 +148,7 @@ struct old_version
   auto_vec<gcov_type> edge_count, block_count;
   auto_vec<anchors_block> blocks;
   gcov_type total;		/* Of all blocks but ENTRY and EXIT.  */
+  anchors_record arec;		/* Its anchors.  */
 };
 
 /* Rebuild the old version from REC's anchors and PREC's counters.
@@ -158,6 +160,7 @@ rebuild_old (const anchors_record *rec, const lp_profile_record *prec,
 {
   if (anchors_num_counters (rec) > prec->n_counters)
     return false;
+  old->arec = *rec;
   lp_graph *g = &old->g;
   g->n_blocks = rec->num_blocks;
   for (uint32_t i = 0; i < rec->num_edges; i++)
@@ -552,15 +555,67 @@ transfer_counts (lp_graph *g, old_version *old, matcher *m, gcov_type *count,
 		 edge_weight.address (), count);
 }
 
+/* Fill SITE_BASE with, per value site of the new graph G, the first
+   counter of the same site in OLD's record PREC, or -1: a site in a
+   matched block whose key (kind, counters, candidates) one of the old
+   block's sites has, the N-th such site of the block taking the old
+   block's N-th.  Left empty when PREC has no value counters or they do
+   not add up to what the anchors list.  */
+
+static void
+map_value_sites (const lp_graph *g, const old_version *old,
+		 const lp_profile_record *prec, const matcher *m,
+		 vec<int> *site_base)
+{
+  const anchors_record *rec = &old->arec;
+  if (!g->values || prec->hash != rec->hash || !rec->num_sites)
+    return;
+  uint32_t base = anchors_num_counters (rec);
+  auto_vec<int> old_base;
+  auto_vec<bool> taken;
+  for (uint32_t j = 0; j < rec->num_sites; j++)
+    {
+      anchors_site s;
+      anchors_get_site (rec, j, &s);
+      old_base.safe_push (base);
+      taken.safe_push (false);
+      base += s.num_counters;
+    }
+  /* The edge counters, the sites', then the first-run counter.  */
+  if (base + 1 != prec->n_counters)
+    return;
+  for (const lp_value_site &ns : g->value_sites)
+    {
+      int found = -1;
+      int o = m->old_of[gimple_bb (ns.stmt)->index];
+      unsigned HOST_WIDE_INT key = lp_value_site_key (&ns);
+      for (uint32_t j = 0; o >= 0 && j < rec->num_sites && found < 0; j++)
+	{
+	  anchors_site s;
+	  anchors_get_site (rec, j, &s);
+	  if (!taken[j] && s.block == (uint32_t) o && s.key == key
+	      && s.num_counters == (uint32_t) ns.n_counters)
+	    {
+	      taken[j] = true;
+	      found = old_base[j];
+	    }
+	}
+      site_base->safe_push (found);
+    }
+}
+
 /* Try to map the stale profile of the current function (profile name
    NAME, records RECS, none of which matches the new graph G) onto G:
    on success RES->ok and COUNT holds a consistent flow per edge of G,
-   FIRM_ZERO (per block) the blocks measured never to run.  */
+   FIRM_ZERO (per block) the blocks measured never to run, and
+   SITE_BASE (unless left empty) where each value site of G finds its
+   counters in RES->rec (map_value_sites).  */
 
 void
 lp_salvage_function (lp_graph *g, const char *name,
 		     const vec<lp_profile_record> *recs, gcov_type *count,
-		     bool *firm_zero, lp_salvage_result *res)
+		     bool *firm_zero, vec<int> *site_base,
+		     lp_salvage_result *res)
 {
   memset (res, 0, sizeof *res);
   res->new_blocks = g->n_blocks;
@@ -633,6 +688,7 @@ lp_salvage_function (lp_graph *g, const char *name,
   if (res->placed >= SALVAGE_MIN_PLACED)
     {
       transfer_counts (g, best, &m, count, firm_zero);
+      map_value_sites (g, best, res->rec, &m, site_base);
       res->ok = true;
     }
   delete best;

@@ -20,7 +20,8 @@ struct lp_salvage_result
 
 extern void lp_salvage_function (lp_graph *, const char *,
 				 const vec<lp_profile_record> *,
-				 gcov_type *, bool *, lp_salvage_result *);
+				 gcov_type *, bool *, vec<int> *,
+				 lp_salvage_result *);
 extern const char *lp_salvage_anchors_path (void);
 
 #endif /* LATEPGO_SALVAGE_H */

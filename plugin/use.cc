@@ -269,9 +269,10 @@ salvage (cgraph_node *node, lp_graph *g, const char *name)
   count.safe_grow_cleared (g->edges.length ());
   auto_vec<bool> firm_zero;
   firm_zero.safe_grow_cleared (g->n_blocks);
+  auto_vec<int> site_base;
   lp_salvage_result res;
   lp_salvage_function (g, name, lp_profile_lookup (name), count.address (),
-		       firm_zero.address (), &res);
+		       firm_zero.address (), &site_base, &res);
   if (dump)
     {
       if (res.no_anchors)
@@ -311,6 +312,8 @@ salvage (cgraph_node *node, lp_graph *g, const char *name)
   if (!res.never_run)
     {
       record_loop_bounds ();
+      if (!site_base.is_empty ())
+	lp_annotate_values (g, res.rec, site_base.address (), dump);
       lp_annotate_first_run (res.rec, node, dump);
     }
   compute_function_frequency ();
@@ -403,7 +406,7 @@ use_function (cgraph_node *node, lp_graph *g, const char *name)
   if (entry > 0)
     {
       record_loop_bounds ();
-      lp_annotate_values (g, rec, dump);
+      lp_annotate_values (g, rec, NULL, dump);
       lp_annotate_first_run (rec, node, dump);
     }
   compute_function_frequency ();

@@ -478,10 +478,15 @@ candidate_profile_id (const candidate_fn *c)
    even for racy training counts: for a memop the most common exact
    sizes and the average size, for an indirect call its targets.  Then
    run GCC's value transformations (ipa-profile later makes the
-   indirect calls speculative).  */
+   indirect calls speculative).  SITE_BASE, unless NULL, gives each
+   site's first counter in REC, or -1 for a site REC does not describe
+   (salvage.cc: a changed function's sites found in its training
+   version); NULL: the sites' counters follow G's edge counters in
+   order.  */
 
 void
-lp_annotate_values (lp_graph *g, const lp_profile_record *rec, FILE *dump)
+lp_annotate_values (lp_graph *g, const lp_profile_record *rec,
+		    const int *site_base, FILE *dump)
 {
   unsigned i;
   lp_value_site *s;
@@ -493,12 +498,15 @@ lp_annotate_values (lp_graph *g, const lp_profile_record *rec, FILE *dump)
   FOR_EACH_VEC_ELT (g->value_sites, i, s)
     {
       gcov_type c[MAX_CANDIDATES + LATEPGO_MEMOP_BUCKETS], total = 0;
+      unsigned first = site_base ? site_base[i] : base;
+      base += s->n_counters;
+      if (site_base && site_base[i] < 0)
+	continue;
       for (int b = 0; b < s->n_counters; b++)
 	{
-	  c[b] = lp_profile_counter (rec, base + b);
+	  c[b] = lp_profile_counter (rec, first + b);
 	  total += c[b];
 	}
-      base += s->n_counters;
       if (dump)
 	{
 	  fprintf (dump, "  value site %u %s", i, s->icall ? "targets" : "sizes");
@@ -776,6 +784,28 @@ lp_instrument_first_run (lp_graph *g, tree counters)
     }
   gsi_insert_after (&gsi, gimple_build_assign (unshare_expr (ref), now),
 		    GSI_NEW_STMT);
+}
+
+/* What a value site's counters mean, for matching a site of a changed
+   function to its training version's (salvage.cc): its kind, its
+   number of counters and, for an indirect call, its candidates in
+   counter order.  */
+
+unsigned HOST_WIDE_INT
+lp_value_site_key (const lp_value_site *s)
+{
+  auto_vec<unsigned char> bytes;
+  bytes.safe_push (s->icall ? 'i' : 'm');
+  for (int k = 0; k < 4; k++)
+    bytes.safe_push ((unsigned char) (s->n_counters >> (8 * k)));
+  if (s->icall)
+    for (const candidate_fn *fn : s->candidates->fns)
+      {
+	for (const char *p = fn->name; *p; p++)
+	  bytes.safe_push ((unsigned char) *p);
+	bytes.safe_push (0);
+      }
+  return lp_md5_low64 (bytes.address (), bytes.length ());
 }
 
 /* Use mode: the first-run rank of NODE from REC, for GCC's function

@@ -16,7 +16,9 @@
 extern void lp_find_value_sites (lp_graph *);
 extern void lp_instrument_values (lp_graph *, tree);
 extern void lp_instrument_first_run (lp_graph *, tree);
-extern void lp_annotate_values (lp_graph *, const lp_profile_record *, FILE *);
+extern void lp_annotate_values (lp_graph *, const lp_profile_record *,
+				const int *, FILE *);
+extern unsigned HOST_WIDE_INT lp_value_site_key (const lp_value_site *);
 extern void lp_annotate_first_run (const lp_profile_record *,
 				   cgraph_node *, FILE *);
 extern void lp_inherit_first_run (void);
