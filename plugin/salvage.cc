@@ -53,6 +53,15 @@ static hash_map<int_hash<unsigned HOST_WIDE_INT, 0, 1>, vec<size_t> >
   *anchors_index;
 static char *anchors_path_default;
 
+/* The key of a name's MD5 in anchors_index, whose hash reserves 0
+   (empty) and 1 (deleted).  */
+
+static unsigned HOST_WIDE_INT
+index_key (unsigned HOST_WIDE_INT md5)
+{
+  return md5 <= 1 ? md5 + 2 : md5;
+}
+
 /* The anchors file a use build reads: anchors=FILE, else the profile's
    name with ".anchors" appended.  */
 
@@ -108,10 +117,7 @@ load_anchors (void)
 	  anchors_index = NULL;
 	  return false;
 	}
-      unsigned HOST_WIDE_INT key = rec.name_md5;
-      if (key == 0 || key == 1)
-	key += 2;
-      anchors_index->get_or_insert (key).safe_push (off);
+      anchors_index->get_or_insert (index_key (rec.name_md5)).safe_push (off);
       off += rec.size;
     }
   return true;
@@ -123,10 +129,8 @@ static bool
 find_anchors (const char *name, unsigned HOST_WIDE_INT hash,
 	      anchors_record *out)
 {
-  unsigned HOST_WIDE_INT key = lp_md5_low64 (name, strlen (name));
-  if (key == 0 || key == 1)
-    key += 2;
-  vec<size_t> *offs = anchors_index->get (key);
+  vec<size_t> *offs
+    = anchors_index->get (index_key (lp_md5_low64 (name, strlen (name))));
   if (!offs)
     return false;
   for (size_t off : *offs)
