@@ -97,7 +97,7 @@ load_anchors (void)
   if (!anchors_file_p (anchors_buf, anchors_size))
     {
       error ("latepgo: %qs is not an anchors file (written by "
-	     "%<latepgo-profdata merge --binary%>)", path);
+	     "%<latepgo-profdata merge --anchors%>)", path);
       return false;
     }
   anchors_index
