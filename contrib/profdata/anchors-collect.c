@@ -14,6 +14,7 @@
 
 #include <elf.h>
 #include <errno.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,9 +76,79 @@ add_records (struct anchors_set *set, const unsigned char *buf, size_t size,
     }
 }
 
+/* Add the records of the linked ELF file PATH.  Returns whether it had
+   any; without the section, exits when MUST_HAVE, else returns 0.  */
+static int
+add_elf (struct anchors_set *set, const char *path, int must_have)
+{
+  struct elf_file elf;
+  elf_open (&elf, path);
+  const struct elf_section *sec = elf_find_section (&elf, ANCHORS_SECTION);
+  int found = sec && sec->type != SHT_NOBITS;
+  if (!found && must_have)
+    lp_fatal (path, "no %s section: not linked from objects of a latepgo "
+	      "generate build, or stripped", ANCHORS_SECTION);
+  if (found)
+    add_records (set, elf_section_data (&elf, sec), sec->size, path);
+  munmap ((void *) elf.data, elf.size);
+  free (elf.realpath);
+  free (elf.sections);
+  free (elf.loads);
+  free (elf.bounds);
+  return found;
+}
+
+/* Whether PATH starts as a linked x86-64 ELF64 file (executable or
+   shared library), which elf_open takes.  */
+static int
+linked_elf_p (const char *path)
+{
+  unsigned char h[sizeof (Elf64_Ehdr)];
+  FILE *f = fopen (path, "rb");
+  if (!f)
+    return 0;
+  size_t got = fread (h, 1, sizeof h, f);
+  fclose (f);
+  if (got != sizeof h || memcmp (h, ELFMAG, SELFMAG) != 0
+      || h[EI_CLASS] != ELFCLASS64 || h[EI_DATA] != ELFDATA2LSB)
+    return 0;
+  Elf64_Ehdr eh;
+  memcpy (&eh, h, sizeof eh);
+  return eh.e_machine == EM_X86_64
+	 && (eh.e_type == ET_EXEC || eh.e_type == ET_DYN);
+}
+
+/* The directory walk's state (nftw takes no argument).  */
+static struct anchors_set *walk_set;
+static size_t walk_found;
+
+static int
+walk_one (const char *path, const struct stat *st, int type,
+	  struct FTW *ftw)
+{
+  (void) ftw;
+  if (type == FTW_F && S_ISREG (st->st_mode) && linked_elf_p (path))
+    walk_found += add_elf (walk_set, path, 0);
+  return 0;
+}
+
 void
 anchors_set_add_file (struct anchors_set *set, const char *path)
 {
+  struct stat dst;
+  if (stat (path, &dst) == 0 && S_ISDIR (dst.st_mode))
+    {
+      /* A build tree: every training binary and shared library in it
+	 with anchors; other files are passed over.  */
+      walk_set = set;
+      walk_found = 0;
+      if (nftw (path, walk_one, 32, FTW_PHYS) != 0)
+	lp_fatal (path, "cannot walk the directory: %s", strerror (errno));
+      if (!walk_found)
+	lp_fatal (path, "no linked binary under it has a %s section",
+		  ANCHORS_SECTION);
+      return;
+    }
   FILE *f = fopen (path, "rb");
   if (!f)
     lp_fatal (path, "%s", strerror (errno));
@@ -100,19 +171,7 @@ anchors_set_add_file (struct anchors_set *set, const char *path)
       return;
     }
   fclose (f);
-
-  struct elf_file elf;
-  elf_open (&elf, path);
-  const struct elf_section *sec = elf_find_section (&elf, ANCHORS_SECTION);
-  if (!sec || sec->type == SHT_NOBITS)
-    lp_fatal (path, "no %s section: not linked from objects of a latepgo "
-	      "generate build, or stripped", ANCHORS_SECTION);
-  add_records (set, elf_section_data (&elf, sec), sec->size, path);
-  munmap ((void *) elf.data, elf.size);
-  free (elf.realpath);
-  free (elf.sections);
-  free (elf.loads);
-  free (elf.bounds);
+  add_elf (set, path, 1);
 }
 
 static int

@@ -10,7 +10,8 @@ struct anchors_set;
 
 struct anchors_set *anchors_set_new (void);
 /* Add the records of PATH: a linked binary whose generate build left
-   its .latepgo_anchors section, or an anchors file.  Exits with a
+   its .latepgo_anchors section, an anchors file, or a directory, whose
+   linked binaries with that section are all added.  Exits with a
    message naming PATH when it has none or they are corrupt.  */
 void anchors_set_add_file (struct anchors_set *set, const char *path);
 /* Write SET's records, each (name, hash) once, to PATH (atomically);
