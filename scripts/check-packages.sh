@@ -15,7 +15,8 @@
 #      tests), then its programs on some input from another directory
 #      with an emptied environment (train_PKG below).  Every profile must
 #      be in LATEPGO_PROFILE_DIR, none in the tree; latepgo-profdata
-#      merge.
+#      merge, with --anchors on the tree: a CFG anchors record for every
+#      function of the profile (doc/stale-salvage.md).
 #   3. Two use builds, in WORK/PKG/use-a and WORK/PKG/use-b/deeper (other
 #      absolute paths), from "env -i" with other variables in another
 #      order, DEB_{C,CXX,LD}FLAGS_APPEND=-specs=latepgo-use.specs and
@@ -189,9 +190,26 @@ check_package () {
   [ -z "$stray" ] || { say "$pkg: FAIL: profiles outside LATEPGO_PROFILE_DIR: $stray"; return 1; }
   local raws=("$prof"/*.profraw)
   [ -f "${raws[0]}" ] || { say "$pkg: FAIL: no profile in $prof"; return 1; }
-  "$profdata" merge -o "$w/$pkg.profdata" "${raws[@]}" > "$w/merge.log" 2>&1 \
+  "$profdata" merge -o "$w/$pkg.profdata" --anchors="$tree" "${raws[@]}" \
+    > "$w/merge.log" 2>&1 \
     || { cat "$w/merge.log"; say "$pkg: FAIL: merge"; return 1; }
   say "$pkg: ${#raws[@]} profiles in LATEPGO_PROFILE_DIR ($during written by the build itself), none elsewhere"
+  # The CFG anchors of the package's binaries, for a later release's
+  # salvage: a record per function of the profile at least.
+  local n_anchors n_funcs
+  n_anchors=$(python3 -c '
+import struct, sys
+b = open(sys.argv[1], "rb").read()
+off, n = 8, 0
+while off < len(b):
+    nb, ne, ns = struct.unpack_from("<III", b, off + 32)
+    off += 44 + 24 * nb + 12 * ne + 16 * ns
+    n += 1
+print(n)' "$w/$pkg.profdata.anchors" 2>/dev/null || echo 0)
+  n_funcs=$("$profdata" show "$w/$pkg.profdata" | sed -n 's/^Total functions: //p')
+  say "$pkg: anchors of $n_anchors functions for $n_funcs in the profile"
+  [ "${n_anchors:-0}" -ge "${n_funcs:-1}" ] \
+    || { say "$pkg: FAIL: anchors missing"; return 1; }
 
   # Two use builds: A (whose dump is read) and B, each with the profile
   # in its own directory.
