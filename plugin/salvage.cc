@@ -49,7 +49,7 @@
 static unsigned char *anchors_buf;
 static size_t anchors_size;
 static bool anchors_tried;
-static hash_map<int_hash<unsigned HOST_WIDE_INT, 0, 1>, vec<size_t> >
+static hash_map<int_hash<unsigned HOST_WIDE_INT, 0, 1>, vec<anchors_record> >
   *anchors_index;
 static char *anchors_path_default;
 
@@ -76,7 +76,7 @@ lp_salvage_anchors_path (void)
 }
 
 /* Read and index the anchors file once.  A missing default file means
-   a profile without anchors (merged without --binary): nothing to
+   a profile without anchors (merged without --anchors): nothing to
    salvage with; a missing file named by anchors=, or a malformed one,
    is an error.  */
 
@@ -100,8 +100,8 @@ load_anchors (void)
 	     "%<latepgo-profdata merge --anchors%>)", path);
       return false;
     }
-  anchors_index
-    = new hash_map<int_hash<unsigned HOST_WIDE_INT, 0, 1>, vec<size_t> >;
+  anchors_index = new hash_map<int_hash<unsigned HOST_WIDE_INT, 0, 1>,
+				vec<anchors_record> >;
   size_t off = ANCHORS_FILE_MAGIC_LEN;
   for (;;)
     {
@@ -117,7 +117,7 @@ load_anchors (void)
 	  anchors_index = NULL;
 	  return false;
 	}
-      anchors_index->get_or_insert (index_key (rec.name_md5)).safe_push (off);
+      anchors_index->get_or_insert (index_key (rec.name_md5)).safe_push (rec);
       off += rec.size;
     }
   return true;
@@ -129,17 +129,16 @@ static bool
 find_anchors (const char *name, unsigned HOST_WIDE_INT hash,
 	      anchors_record *out)
 {
-  vec<size_t> *offs
-    = anchors_index->get (index_key (lp_md5_low64 (name, strlen (name))));
-  if (!offs)
+  unsigned HOST_WIDE_INT md5 = lp_md5_low64 (name, strlen (name));
+  vec<anchors_record> *recs = anchors_index->get (index_key (md5));
+  if (!recs)
     return false;
-  for (size_t off : *offs)
-    {
-      lp_err err;
-      anchors_next (anchors_buf, anchors_size, off, out, &err);
-      if (out->hash == hash || out->hash_plain == hash)
+  for (const anchors_record &rec : *recs)
+    if (rec.name_md5 == md5 && (rec.hash == hash || rec.hash_plain == hash))
+      {
+	*out = rec;
 	return true;
-    }
+      }
   return false;
 }
 
