@@ -14,11 +14,12 @@
 #include <string.h>
 
 /* Skip the summary at *POS (doc/indexed-format.md section 3); store
-   where its fields start in *FIELDS and how many in *NFIELDS.  */
+   where its fields start in *FIELDS, how many in *NFIELDS and how many
+   cutoff entries follow them in *NENTRIES.  */
 static int
 skip_summary (const unsigned char *buf, size_t size, size_t *pos,
 	      const char *which, const unsigned char **fields,
-	      uint64_t *nfields, struct lp_err *err)
+	      uint64_t *nfields, uint64_t *nentries_out, struct lp_err *err)
 {
   uint64_t nentries, words;
 
@@ -32,6 +33,7 @@ skip_summary (const unsigned char *buf, size_t size, size_t *pos,
   if (words > (size - *pos) / 8)
     goto bad;
   *fields = buf + *pos + 16;
+  *nentries_out = nentries;
   *pos += words * 8;
   return 0;
 
@@ -44,7 +46,7 @@ enum lp_indexed_status
 lp_indexed_open (struct lp_indexed *idx, const unsigned char *buf,
 		 size_t size, struct lp_err *err)
 {
-  uint64_t version, hash_type, cs_fields;
+  uint64_t version, hash_type, cs_fields, cs_entries;
   const unsigned char *cs_summary;
   size_t pos;
 
@@ -97,11 +99,11 @@ lp_indexed_open (struct lp_indexed *idx, const unsigned char *buf,
 
   pos = 40;
   if (skip_summary (buf, size, &pos, "the", &idx->summary,
-		    &idx->summary_fields, err) < 0)
+		    &idx->summary_fields, &idx->summary_entries, err) < 0)
     return LP_INDEXED_BAD_SUMMARY;
   if ((idx->variant & LATEPGO_VARIANT_CSIR)
       && skip_summary (buf, size, &pos, "the context-sensitive", &cs_summary,
-		       &cs_fields, err) < 0)
+		       &cs_fields, &cs_entries, err) < 0)
     return LP_INDEXED_BAD_SUMMARY;
   idx->payload = pos;
 
@@ -130,6 +132,19 @@ uint64_t
 lp_indexed_summary_field (const struct lp_indexed *idx, unsigned i)
 {
   return i < idx->summary_fields ? le_read_u64 (idx->summary + 8 * i) : 0;
+}
+
+uint64_t
+lp_indexed_summary_min_count (const struct lp_indexed *idx, uint64_t cutoff)
+{
+  const unsigned char *entry = idx->summary + 8 * idx->summary_fields;
+
+  /* Entries are Cutoff, MinCount, NumCounts; skip_summary checked that
+     they are in the file.  */
+  for (uint64_t i = 0; i < idx->summary_entries; i++, entry += 24)
+    if (le_read_u64 (entry) == cutoff)
+      return le_read_u64 (entry + 8);
+  return 0;
 }
 
 /* Walk the value data at *PP, which must end by END: check it, and

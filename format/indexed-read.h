@@ -39,7 +39,8 @@ struct lp_indexed
   size_t size;
   uint64_t variant;		/* Variant bits (bits 56-63).  */
   const unsigned char *summary;	/* The first summary's fields ...  */
-  uint64_t summary_fields;	/* ... and how many there are.  */
+  uint64_t summary_fields;	/* ... and how many there are;  */
+  uint64_t summary_entries;	/* its cutoff entries follow them.  */
   size_t payload;		/* Offset of the first bucket's items.  */
   uint64_t hash_offset;		/* Offset of the bucket table.  */
   uint64_t num_buckets;
@@ -71,6 +72,13 @@ enum lp_indexed_status lp_indexed_open (struct lp_indexed *idx,
    count, 3 max block count, ...), or 0 if the file has fewer.  */
 uint64_t lp_indexed_summary_field (const struct lp_indexed *idx,
 				   unsigned i);
+
+/* The MinCount of the first summary's entry for CUTOFF (parts per
+   million of the counts' sum, doc/indexed-format.md section 3): the
+   smallest count among the largest counts that make up that share of
+   the sum; 0 if the file has no such entry.  */
+uint64_t lp_indexed_summary_min_count (const struct lp_indexed *idx,
+				       uint64_t cutoff);
 
 /* Check every bucket offset, key hash and record of the opened IDX,
    calling RECORD_FN (if not NULL) on each record in file order.  A

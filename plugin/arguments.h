@@ -20,6 +20,7 @@ struct latepgo_options
   const char *sample_use_path;	/* sample-use=FILE */
   const char *anchors_path;	/* anchors=FILE */
   bool no_salvage;		/* no-salvage */
+  bool no_hot_inline;		/* no-hot-inline */
   bool mismatch_error;		/* mismatch=error */
   bool partial_training;	/* partial-training */
   bool no_values;		/* no-values, or -fno-profile-values */

@@ -19,6 +19,7 @@
      use.cc           use mode: flow solving, the unit's warnings
      salvage.cc       stale profiles mapped onto changed functions
      annotate.cc      solved counts into the CFG (use and sample-use)
+     hot-inline.cc    inlining limit of functions that make hot calls
      sample-flow.cc   count inference from samples (minimum-cost flow)
      generate.cc      counters and records (generate mode)
      anchors.cc       CFG anchors of blocks, recorded by generate

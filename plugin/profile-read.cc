@@ -82,6 +82,7 @@ parse_indexed (lp_err *err)
     case LP_INDEXED_OK:
       lp_summary.max_function_count = lp_indexed_summary_field (&idx, 2);
       lp_summary.max_block_count = lp_indexed_summary_field (&idx, 3);
+      lp_summary.hot_count = lp_indexed_summary_min_count (&idx, 990000);
       return NULL;
     case LP_INDEXED_RAW:
       return "is a raw profile; merge it first with "
@@ -116,6 +117,8 @@ lp_profile_load (const char *path)
     = MIN (lp_summary.max_function_count >> count_shift, MAX_FUNCTION_SUM);
   lp_summary.max_block_count
     = MIN (lp_summary.max_block_count >> count_shift, MAX_FUNCTION_SUM);
+  lp_summary.hot_count
+    = MIN (lp_summary.hot_count >> count_shift, MAX_FUNCTION_SUM);
   if (count_shift && lp_dump_stream ())
     fprintf (lp_dump_stream (), "profile counts divided by 2^%u\n",
 	     count_shift);

@@ -16,6 +16,11 @@ struct lp_profile_summary
 {
   unsigned HOST_WIDE_INT max_function_count;
   unsigned HOST_WIDE_INT max_block_count;
+  /* The smallest of the largest counts that make up 99% of the sum of
+     all counts (the summary's 990000 entry, LLVM's hot count): a call
+     counted at least this often is hot.  0 when the profile says
+     nothing.  */
+  unsigned HOST_WIDE_INT hot_count;
 };
 
 extern lp_profile_summary lp_summary;

@@ -12,6 +12,7 @@
 #include "annotate.h"
 #include "cfg-graph.h"
 #include "dump.h"
+#include "hot-inline.h"
 #include "arguments.h"
 #include "profile-read.h"
 #include "names.h"
@@ -732,6 +733,7 @@ lp_use_finish (void)
     unannotated.safe_push (node);
   handle_missing_profiles_of_profiled (unannotated);
   lp_inherit_first_run ();
+  lp_raise_hot_inline_limits (annotated);
 
   /* Set late: earlier, GCC's own profile pass would run and overwrite
      our counts; never, and the IPA inliner asserts on read counts

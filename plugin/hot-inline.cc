@@ -1,0 +1,108 @@
+/* hot-inline.cc: the inlining limit raised for functions that make
+   hot calls (use mode).
+
+   GCC's inliner at -O2 inlines a function not declared inline only
+   when the call grows the caller by less than max-inline-insns-auto
+   (15 insns), hot or not (ipa-inline.cc:want_inline_small_function_p);
+   only a "big speedup" estimate lets a larger callee in.  LLVM's
+   inliner gives a call site that its profile calls hot a threshold 200
+   times its default.  That is most of what separates the two PGO
+   builds of SQLite: clang's folds the hot record comparators and cell
+   parsers into their callers, GCC's calls them (bench/compare.py).
+
+   GCC reads the limit from the function that holds the call
+   (opt_for_fn (e->caller->decl, ...)), also once that function was
+   itself inlined somewhere (inline clones share its decl).  So a
+   function with a hot call gets an optimization node of its own, the
+   same as the one it had but for a larger max-inline-insns-auto.  Its
+   calls that the profile does not call hot are unaffected where it
+   matters: GCC does not inline a cold call that grows the code
+   (CIF_UNLIKELY_CALL), and the larger limit only lets in what fits.
+   Nodes that differ only in params do not stop inlining between
+   functions (ipa-inline.cc:can_inline_edge_by_limits_p compares flags,
+   not params).
+
+   A call is hot when its count is at least the profile's hot count
+   (profile-read.h).  */
+
+#include "gcc-common.h"
+#include "hot-inline.h"
+#include "dump.h"
+#include "arguments.h"
+#include "profile-read.h"
+
+/* The limit for functions with hot calls, measured (callgrind, the
+   bench's small inputs; doc/hot-inline.md): of 60, 90, 120, 170, 250
+   and 300, 120 gave SQLite its fewest instructions but one (170:
+   0.2% fewer, json 0.4% more), and json and zlib no more than
+   without.  */
+#define HOT_AUTO_LIMIT 120
+
+/* Optimization nodes made, by the node they were made from: one per
+   distinct original, so GCC's per-node caches (optabs) stay few.  */
+static hash_map<tree, tree> *raised_nodes;
+
+/* Whether NODE makes a call counted at least HOT times.  */
+
+static bool
+has_hot_call (cgraph_node *node, gcov_type hot)
+{
+  for (cgraph_edge *e = node->callees; e; e = e->next_callee)
+    if (e->count.ipa ().initialized_p ()
+	&& e->count.ipa ().to_gcov_type () >= hot)
+      return true;
+  for (cgraph_edge *e = node->indirect_calls; e; e = e->next_callee)
+    if (e->count.ipa ().initialized_p ()
+	&& e->count.ipa ().to_gcov_type () >= hot)
+      return true;
+  return false;
+}
+
+/* The optimization node FROM with max-inline-insns-auto at least
+   LIMIT.  */
+
+static tree
+raised_node (tree from, int limit)
+{
+  if (TREE_OPTIMIZATION (from)->x_param_max_inline_insns_auto >= limit)
+    return from;
+  bool existed;
+  tree &slot = raised_nodes->get_or_insert (from, &existed);
+  if (!existed)
+    {
+      slot = make_node (OPTIMIZATION_NODE);
+      *TREE_OPTIMIZATION (slot) = *TREE_OPTIMIZATION (from);
+      TREE_OPTIMIZATION (slot)->x_param_max_inline_insns_auto = limit;
+    }
+  return slot;
+}
+
+void
+lp_raise_hot_inline_limits (const vec<cgraph_node *> &annotated)
+{
+  gcov_type hot = lp_summary.hot_count;
+  if (latepgo_opts.no_hot_inline || !hot)
+    return;
+  if (!raised_nodes)
+    raised_nodes = new hash_map<tree, tree>;
+  int n_raised = 0;
+  for (cgraph_node *node : annotated)
+    {
+      if (!has_hot_call (node, hot))
+	continue;
+      tree from = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (node->decl);
+      if (!from)
+	from = optimization_default_node;
+      tree to = raised_node (from, HOT_AUTO_LIMIT);
+      if (to == from)
+	continue;
+      DECL_FUNCTION_SPECIFIC_OPTIMIZATION (node->decl) = to;
+      n_raised++;
+      if (FILE *dump = lp_dump_stream ())
+	fprintf (dump, "hot-calls %s max-inline-insns-auto=%d\n",
+		 node->asm_name (), HOT_AUTO_LIMIT);
+    }
+  if (FILE *dump = lp_dump_stream ())
+    fprintf (dump, "unit hot-call-functions=%d hot-count=%" PRId64 "\n",
+	     n_raised, (int64_t) hot);
+}
