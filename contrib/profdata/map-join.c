@@ -124,7 +124,13 @@ struct out
 static unsigned char *
 out_reserve (struct out *o, size_t n)
 {
-  o->buf = lp_grow (o->buf, &o->cap, o->size + n, 1, 4096);
+  if (o->size + n > o->cap)
+    {
+      /* lp_grow doubles once; a profile may need more at a time.  */
+      while (o->cap < o->size + n)
+	o->cap = o->cap ? 2 * o->cap : 4096;
+      o->buf = xrealloc (o->buf, o->cap);
+    }
   unsigned char *p = o->buf + o->size;
   memset (p, 0, n);
   o->size += n;
