@@ -24,9 +24,11 @@
 #include "le.h"
 #include "tool-util.h"
 
+#include <elf.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 struct map_entry
 {
@@ -65,6 +67,42 @@ map_set_size (const struct map_set *set)
   return set->num;
 }
 
+/* The contents of SEC of ELF, inflated when the section is
+   compressed (SHF_COMPRESSED: objcopy --compress-debug-sections, as
+   dh_strip makes -dbgsym files), in a malloc'd buffer of *SIZE
+   bytes.  */
+static unsigned char *
+map_contents (const struct elf_file *elf, const struct elf_section *sec,
+	      const char *path, size_t *size)
+{
+  const unsigned char *data = elf_section_data (elf, sec);
+  if (!data)
+    lp_fatal (path, "section %s has no contents", LEAN_MAP_SECTION);
+  if (!(sec->flags & SHF_COMPRESSED))
+    {
+      *size = sec->size;
+      return memcpy (xmalloc (sec->size ? sec->size : 1), data, sec->size);
+    }
+  Elf64_Chdr ch;
+  if (sec->size < sizeof ch)
+    lp_fatal (path, "compressed section %s is truncated", LEAN_MAP_SECTION);
+  memcpy (&ch, data, sizeof ch);
+  if (ch.ch_type != ELFCOMPRESS_ZLIB)
+    lp_fatal (path, "section %s is compressed with type %u; only zlib "
+	      "(1) is read", LEAN_MAP_SECTION, ch.ch_type);
+  if (ch.ch_size > (uint64_t) 1 << 32)
+    lp_fatal (path, "compressed section %s claims %" PRIu64 " bytes",
+	      LEAN_MAP_SECTION, (uint64_t) ch.ch_size);
+  uLongf n = ch.ch_size;
+  unsigned char *out = xmalloc (n ? n : 1);
+  if (uncompress (out, &n, data + sizeof ch, sec->size - sizeof ch) != Z_OK
+      || n != ch.ch_size)
+    lp_fatal (path, "compressed section %s does not inflate to its %"
+	      PRIu64 " bytes", LEAN_MAP_SECTION, (uint64_t) ch.ch_size);
+  *size = n;
+  return out;
+}
+
 void
 map_set_add (struct map_set *set, const char *path)
 {
@@ -77,16 +115,16 @@ map_set_add (struct map_set *set, const char *path)
     lp_fatal (path, "no lean map (section %s): not built with "
 	      "-fplugin-arg-latepgo-lean, or stripped (give the map "
 	      "extracted before with --map)", LEAN_MAP_SECTION);
-  const unsigned char *data = elf_section_data (&elf, sec);
-  if (!data)
-    lp_fatal (path, "section %s has no contents", LEAN_MAP_SECTION);
   if (!elf.build_id[0])
     lp_fatal (path, "no GNU build id: a lean build must be linked with "
 	      "-Wl,--build-id so that its profiles name it");
   set->v = lp_grow (set->v, &set->cap, set->num + 1, sizeof *set->v, 4);
   struct map_entry *e = &set->v[set->num];
-  if (lean_map_parse (data, sec->size, &e->map, &err) < 0)
+  size_t size;
+  unsigned char *data = map_contents (&elf, sec, path, &size);
+  if (lean_map_parse (data, size, &e->map, &err) < 0)
     lp_fatal (path, "%s", err.msg);
+  free (data);
   for (size_t i = 0; i < set->num; i++)
     if (strcmp (set->v[i].build_id, elf.build_id) == 0)
       {
