@@ -8,8 +8,5 @@
 extern void lp_generate_function (cgraph_node *, lp_graph *, const char *);
 extern void lp_generate_finish (void);
 extern const struct ggc_root_tab lp_generate_roots[];
-extern tree lp_build_section_var (const char *, tree, const char *);
-extern void lp_mark_retained (tree);
-extern tree lp_build_addr_diff (tree, tree);
 
 #endif /* LATEPGO_GENERATE_H */

@@ -21,7 +21,7 @@
 
 #include "gcc-common.h"
 #include "lean.h"
-#include "generate.h"
+#include "section-vars.h"
 #include "runtime-decls.h"
 #include "../format/lean-map.h"
 #include "../libprof/latepgo-abi.h"
