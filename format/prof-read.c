@@ -79,15 +79,16 @@ dispatch (struct lp_profile *prof, lp_sink_fn sink, void *ctx,
     }
 }
 
-int
-lp_profile_open (struct lp_profile *prof, const char *path,
-		 struct lp_err *err)
+static int
+open_profile (struct lp_profile *prof, const char *path, int lean_ok,
+	      struct lp_err *err)
 {
   struct stat st;
   int fd;
 
   memset (prof, 0, sizeof *prof);
   prof->path = path;
+  prof->lean_ok = lean_ok;
   fd = open (path, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     {
@@ -169,6 +170,20 @@ lp_profile_open (struct lp_profile *prof, const char *path,
       return -1;
     }
   return 0;
+}
+
+int
+lp_profile_open (struct lp_profile *prof, const char *path,
+		 struct lp_err *err)
+{
+  return open_profile (prof, path, 0, err);
+}
+
+int
+lp_profile_open_lean (struct lp_profile *prof, const char *path,
+		      struct lp_err *err)
+{
+  return open_profile (prof, path, 1, err);
 }
 
 void

@@ -124,12 +124,20 @@ struct lp_profile
   enum lp_format format;
   uint64_t variant;             /* Variant bits (bits 56-63).  */
   size_t num_records;           /* Records the file holds.  */
+  int lean_ok;                  /* Lean raw profiles pass validation.  */
 };
 
 /* Open PATH, detect its format and validate it completely.  Returns 0,
    or -1 with ERR set and nothing left open.  */
 int lp_profile_open (struct lp_profile *prof, const char *path,
 		     struct lp_err *err);
+
+/* The same, but a lean raw profile (doc/lean.md), whose records are
+   in the binary, passes too: for latepgo-profdata merge to join it
+   with the binary's map (contrib/profdata/map-join.c) before reading
+   it.  */
+int lp_profile_open_lean (struct lp_profile *prof, const char *path,
+			  struct lp_err *err);
 
 /* Pass every record of the validated PROF to SINK.  */
 void lp_profile_emit (struct lp_profile *prof, lp_sink_fn sink, void *ctx);

@@ -38,6 +38,7 @@ struct raw_reader
   const unsigned char *buf;
   size_t size;
   int swap;
+  int lean_ok;                  /* Lean profiles pass (prof-read.c).  */
   struct lp_site_buf sites;
   uint64_t *counts;
   size_t counts_cap;
@@ -192,10 +193,12 @@ parse_header (struct raw_reader *r, size_t off, int index,
       return -1;
     }
   h->variant = version & LATEPGO_VARIANT_MASK;
-  if (h->variant & LP_VARIANT_DBG_CORRELATE)
+  if ((h->variant & LP_VARIANT_DBG_CORRELATE) && !r->lean_ok)
     {
-      lp_seterr (err, "profile needs debug-info correlation "
-		 "(-debug-info-correlate), which is not supported");
+      /* latepgo's lean builds and clang's -debug-info-correlate.  */
+      lp_seterr (err, "lean raw profile needs --binary=PROG or --map=FILE: "
+		 "its names and records are in the binary (doc/lean.md); "
+		 "clang's debug-info correlation is not supported");
       return -1;
     }
   if (index > 0
@@ -521,6 +524,7 @@ lp_raw_read (struct lp_profile *prof, lp_sink_fn sink, void *ctx,
 
   memset (&r, 0, sizeof r);
   memset (&first, 0, sizeof first);
+  r.lean_ok = prof->lean_ok;
   r.buf = prof->data;
   r.size = prof->size;
   prof->num_records = 0;

@@ -9,17 +9,9 @@
 
 #include "anchors.h"
 
-#include <stdio.h>
-#include <stdlib.h>
+#include "broken.h"
 
 int LLVMFuzzerTestOneInput (const unsigned char *data, size_t size);
-
-static void
-broken (const char *what)
-{
-  fprintf (stderr, "fuzz: %s\n", what);
-  abort ();
-}
 
 int
 LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)

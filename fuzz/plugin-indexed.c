@@ -12,19 +12,11 @@
 #include "le.h"
 #include "md5.h"
 
-#include <stdio.h>
-#include <stdlib.h>
+#include "broken.h"
 
 int LLVMFuzzerTestOneInput (const unsigned char *data, size_t size);
 
 /* Die loudly: libFuzzer keeps the input that got here.  */
-static void
-broken (const char *what)
-{
-  fprintf (stderr, "fuzz: %s\n", what);
-  abort ();
-}
-
 /* lp_indexed_kind_fn: read every byte the kind's sites cover.  */
 static void
 read_kind (void *ctx, uint32_t kind, uint32_t num_sites,

@@ -16,6 +16,9 @@
      length or 0, then zlib stream or plain text; names separated by
      0x01)                                      section LATEPGO_SEC_NAMES "a", align 1
      optionally the build-time profile path     section LATEPGO_SEC_FNAME "a", NUL-terminated
+   A lean build (-fplugin-arg-latepgo-lean) emits no records and no
+   names chunk; instead a lean block in LEAN_SECTION and a map outside
+   the loaded image, both defined in format/lean-map.h (doc/lean.md).
 
    The linker concatenates each section per module (executable or shared
    object) and defines __start_<sec>/__stop_<sec>; the runtime linked

@@ -61,8 +61,9 @@ lp_continuous_mapped (void)
   return mapped != NULL;
 }
 
-/* Set *RELOCATED to the number of this module's records whose objects
-   were built with relocation, and return the number of records.  */
+/* Set *RELOCATED to the number of this module's functions whose
+   objects were built with relocation, and return the number of
+   functions: records, and lean objects' functions.  */
 
 static uint64_t
 count_records (const struct lp_sections *secs, uint64_t *relocated)
@@ -75,6 +76,7 @@ count_records (const struct lp_sections *secs, uint64_t *relocated)
        r && r < secs->data_end; r++)
     if (r->num_counters)
       n++;
+  n += lp_lean_functions (secs);
   return n;
 }
 

@@ -484,7 +484,12 @@ lp_write_profile (enum lp_write_reason reason)
   if (img.skipped)
     lp_warning ("%llu malformed profile records left out",
 		(unsigned long long) img.skipped);
-  if (img.num_records == 0 && img.num_counters)
+  if (img.lean && img.ids_size == 0)
+    /* Written anyway: the counts are there, only the join fails.  */
+    lp_warning ("lean module without a GNU build id: latepgo-profdata "
+		"cannot match its profile with the binary (link with "
+		"-Wl,--build-id)");
+  if (img.num_records == 0 && img.num_counters && !img.lean)
     {
       /* The code kept its counters, the records are gone: lld and
 	 -z start-stop-gc let --gc-sections drop sections that only
@@ -494,7 +499,7 @@ lp_write_profile (enum lp_write_reason reason)
 		  "-z nostart-stop-gc); no profile written", LATEPGO_SEC_DATA);
       goto out_free;
     }
-  if (img.num_records == 0)
+  if (img.num_records == 0 && !img.lean)
     {
       lp_note ("no instrumented functions in this module; no profile "
 	       "written");

@@ -17,6 +17,8 @@
    - prof-api.c is compiler-rt's user API on top of the above.
    - prof-shard.c gives each thread its own copy of the counters with
      update=atomic, and adds them up for every write.
+   - prof-lean.c reads the blocks of lean objects (-fplugin-arg-
+     latepgo-lean), whose records are not in the module.
    - prof-continuous.c maps the profile file for continuous mode (%c)
      and points relocation-built code at the counters in it.
    README tells the user-visible rules.
@@ -92,6 +94,8 @@ struct lp_sections
   const char *names_begin, *names_end;
   /* LATEPGO_SEC_RELOC: per relocation-built object, its record count.  */
   const uint64_t *reloc_begin, *reloc_end;
+  /* LEAN_SECTION (format/lean-map.h): per lean object, its block.  */
+  const uint64_t *lean_begin, *lean_end;
 };
 
 extern void lp_get_sections (struct lp_sections *);
@@ -162,6 +166,7 @@ struct lp_image
   uint64_t *first_run;
   size_t first_run_alloc;
   uint64_t skipped;		/* Malformed records left out.  */
+  int lean;			/* Lean objects: records in the binary.  */
 };
 
 /* Whether counter SLOT of IMG is a first-run time.  */
@@ -192,6 +197,12 @@ extern void lp_image_snapshot (struct lp_image *);
 extern void lp_image_fill_counters (struct lp_image *, const uint64_t *);
 extern void lp_image_free (struct lp_image *);
 extern uint64_t lp_module_signature (void);
+
+/* ------------------------------------------------------------------ */
+/* prof-lean.c: what a lean build leaves in the module.  */
+
+extern uint64_t lp_lean_functions (const struct lp_sections *);
+extern void lp_lean_mark_first_run (const struct lp_sections *, uint64_t *);
 
 /* ------------------------------------------------------------------ */
 /* prof-merge.c: the existing contents of a profile file.  */

@@ -32,7 +32,12 @@
    keeps its own record, and readers add records of the same name and
    hash), and the counters area starts and ends on a page boundary of
    the profile, with zeros before it (PaddingBytesBeforeCounters) and
-   after it (PaddingBytesAfterCounters).  */
+   after it (PaddingBytesAfterCounters).
+
+   A module with lean objects (doc/lean.md) writes the same layout with
+   the debug-info correlation bit set: its lean functions have no
+   record here, only counters, and latepgo-profdata merge --binary
+   joins them with the binary's map.  */
 
 #include "prof-internal.h"
 
@@ -68,6 +73,19 @@ counter_slot (const struct lp_sections *secs,
       || r->num_counters > (end - first) / 8)
     return UINT64_MAX;
   return (first - begin) / 8;
+}
+
+/* The Version word of the module's profile: with lean objects in it,
+   LLVM's debug-info correlation bit says that records and names are
+   not in the profile but in the binary (doc/lean.md).  */
+
+static uint64_t
+lp_raw_version (const struct lp_sections *secs)
+{
+  uint64_t v = LATEPGO_RAW_VERSION | LATEPGO_VARIANT_IR;
+  if (secs->lean_begin != secs->lean_end)
+    v |= LP_VARIANT_DBG_CORRELATE;
+  return v;
 }
 
 /* Build the layout of this module's profile in IMG: header, binary
@@ -192,6 +210,8 @@ lp_image_build (struct lp_image *img, uint64_t token, uint64_t page)
       nout++;
     }
   lp_free (table, table_alloc);
+  img->lean = secs.lean_begin != secs.lean_end;
+  lp_lean_mark_first_run (&secs, img->first_run);
 
   img->num_records = nout;
   img->counters_off = img->data_off + nout * LP_RECORD_SIZE;
@@ -203,15 +223,20 @@ lp_image_build (struct lp_image *img, uint64_t token, uint64_t page)
 
   uint64_t *hdr = (uint64_t *) img->buf;
   hdr[LP_H_MAGIC] = LATEPGO_RAW_MAGIC_64;
-  hdr[LP_H_VERSION] = LATEPGO_RAW_VERSION | LATEPGO_VARIANT_IR;
+  hdr[LP_H_VERSION] = lp_raw_version (&secs);
   hdr[LP_H_IDS_SIZE] = img->ids_size;
   hdr[LP_H_DATA_SIZE] = nout;
   hdr[LP_H_PAD_BEFORE] = pad_before;
   hdr[LP_H_COUNTERS_SIZE] = ncounters;
   hdr[LP_H_PAD_AFTER] = pad_after;
   hdr[LP_H_NAMES_SIZE] = names_size;
-  hdr[LP_H_COUNTERS_DELTA] = (uint64_t) ((char *) secs.cnts_begin
-					 - (char *) secs.data_begin);
+  /* A lean module may have no records: then 0, not the counters'
+     address, which would differ from run to run and keep %m from
+     merging.  */
+  hdr[LP_H_COUNTERS_DELTA] = (secs.data_begin
+			      ? (uint64_t) ((char *) secs.cnts_begin
+					    - (char *) secs.data_begin)
+			      : 0);
   hdr[LP_H_NAMES_DELTA] = token;
   hdr[LP_H_VALUE_KIND_LAST] = LATEPGO_VALUE_KIND_LAST;
 
@@ -293,7 +318,7 @@ lp_module_signature (void)
   lp_get_sections (&secs);
   size_t id_size = lp_binary_id (&id);
   uint64_t h = LP_HASH_INIT;
-  uint64_t v = LATEPGO_RAW_VERSION | LATEPGO_VARIANT_IR;
+  uint64_t v = lp_raw_version (&secs);
   h = lp_hash_bytes (h, &v, 8);
   h = lp_hash_bytes (h, id, id_size);
   for (const struct latepgo_data_record *r = secs.data_begin;

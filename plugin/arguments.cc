@@ -144,6 +144,9 @@ static const struct lp_argument arguments[] = {
   { "runtime-counter-relocation", "runtime-counter-relocation", LP_NO_VALUE,
     "counters the runtime can map onto the profile file (continuous mode)",
     NULL, O (counter_relocation), true, NULL, NULL },
+  { "lean", "lean", LP_NO_VALUE,
+    "names and records out of the loaded image, for merge --binary",
+    NULL, O (lean), true, NULL, NULL },
   { "probes", "probes", LP_NO_VALUE,
     "pseudo probes for sample-based PGO",
     NULL, O (probes), true, NULL, NULL },
@@ -310,6 +313,12 @@ lp_check_argument_combinations (void)
     {
       error ("latepgo: %<probes%> goes into the production build, not the "
 	     "instrumented one; it cannot be combined with %<generate%>");
+      return false;
+    }
+  if (latepgo_opts.lean && !latepgo_opts.generate)
+    {
+      error ("latepgo: %<lean%> shapes what %<generate%> emits; it needs "
+	     "%<generate%>");
       return false;
     }
   if (latepgo_opts.generate && latepgo_opts.use_path)

@@ -28,6 +28,8 @@ struct latepgo_options
   bool counter_relocation;	/* runtime-counter-relocation: counters
 				   where the runtime says (continuous
 				   mode).  */
+  bool lean;			/* lean: names and records out of the
+				   loaded image (lean.cc).  */
   bool probes;			/* probes: pseudo probes per block.  */
   const char *dump_path;	/* dump=FILE */
   const char *report_path;	/* report=FILE */

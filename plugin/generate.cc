@@ -21,7 +21,8 @@
    chunk (zlib-compressed names) in __llvm_prf_names, with
    generate=PATH the path in __latepgo_prf_fname, and with
    runtime-counter-relocation (relocate.cc) the number of records in
-   __latepgo_prf_reloc.  */
+   __latepgo_prf_reloc.  With lean, the records and the names chunk
+   go out of the loaded image instead (lean.cc).  */
 
 #include "gcc-common.h"
 #include "generate.h"
@@ -33,6 +34,8 @@
 #include "runtime-decls.h"
 #include "shard.h"
 #include "values.h"
+#include "lean.h"
+#include "section-vars.h"
 #include "../libprof/latepgo-abi.h"
 #include <zlib.h>
 
@@ -60,36 +63,6 @@ const struct ggc_root_tab lp_generate_roots[] = {
     gt_pch_nx_tree_node },
   LAST_GGC_ROOT_TAB
 };
-
-/* A static, artificial, used-only-by-sections variable.  */
-
-static tree
-build_section_var (const char *name, tree type, const char *section)
-{
-  tree var = build_decl (BUILTINS_LOCATION, VAR_DECL,
-			 get_identifier (name), type);
-  TREE_STATIC (var) = 1;
-  TREE_PUBLIC (var) = 0;
-  DECL_ARTIFICIAL (var) = 1;
-  DECL_IGNORED_P (var) = 1;
-  DECL_NONALIASED (var) = 1;
-  set_decl_section_name (var, section);
-  SET_DECL_ASSEMBLER_NAME (var, get_identifier (name));
-  return var;
-}
-
-/* Keep VAR although nothing refers to it: as __attribute__((used,
-   retain)), so that linkers that collect sections reached only through
-   __start_ symbols (lld's default -z start-stop-gc with --gc-sections)
-   keep the records and names too (SHF_GNU_RETAIN).  */
-
-static void
-mark_retained (tree var)
-{
-  DECL_PRESERVE_P (var) = 1;
-  DECL_ATTRIBUTES (var) = tree_cons (get_identifier ("retain"), NULL_TREE,
-				     DECL_ATTRIBUTES (var));
-}
 
 /* The tree type of each C type of format/instrprof-data.def.  */
 #define LP_TREE_TYPE_uint64_t long_long_unsigned_type_node
@@ -208,7 +181,7 @@ lp_generate_function (cgraph_node *node, lp_graph *g, const char *name)
   tree type = build_array_type (long_long_unsigned_type_node,
 				build_index_type (size_int (n_counters - 1)));
   char *var_name = concat ("__profc_", lp_symbol_name (node->decl), NULL);
-  tree counters = build_section_var (var_name, type, LATEPGO_SEC_CNTS);
+  tree counters = lp_build_section_var (var_name, type, LATEPGO_SEC_CNTS);
   free (var_name);
   SET_DECL_ALIGN (counters, 64);
   DECL_USER_ALIGN (counters) = 1;
@@ -306,7 +279,7 @@ emit_bytes (const char *name, const char *data, size_t len,
 {
   tree type = build_array_type (char_type_node,
 				build_index_type (size_int (len - 1)));
-  tree var = build_section_var (name, type, section);
+  tree var = lp_build_section_var (name, type, section);
   tree str = build_string (len, data);
   TREE_TYPE (str) = type;
   TREE_READONLY (var) = 1;
@@ -314,7 +287,7 @@ emit_bytes (const char *name, const char *data, size_t len,
   SET_DECL_ALIGN (var, BITS_PER_UNIT);
   DECL_USER_ALIGN (var) = 1;
   DECL_INITIAL (var) = str;
-  mark_retained (var);
+  lp_mark_retained (var);
   varpool_node::finalize_decl (var);
   varpool_node::get (var)->force_output = 1;
 }
@@ -326,28 +299,87 @@ static void
 emit_relocation_mark (unsigned n)
 {
   tree u64 = long_long_unsigned_type_node;
-  tree var = build_section_var ("__latepgo_prf_reloc_n", u64,
+  tree var = lp_build_section_var ("__latepgo_prf_reloc_n", u64,
 				LATEPGO_SEC_RELOC);
   TREE_READONLY (var) = 1;
   TREE_CONSTANT (var) = 1;
   SET_DECL_ALIGN (var, 64);
   DECL_USER_ALIGN (var) = 1;
   DECL_INITIAL (var) = build_int_cstu (u64, n);
-  mark_retained (var);
+  lp_mark_retained (var);
   varpool_node::finalize_decl (var);
   varpool_node::get (var)->force_output = 1;
 }
 
-/* (long) &A - (long) &B as an initializer: an assembler-time constant
-   for A and B in this object, a link-time one otherwise.  */
+/* The data records of this file and its names chunk, in the loaded
+   image.  */
 
-static tree
-build_addr_diff (tree a, tree b)
+static void
+emit_records_and_names (void)
 {
-  tree type = long_long_integer_type_node;
-  return build2 (MINUS_EXPR, type,
-		 fold_convert (type, build_fold_addr_expr (a)),
-		 fold_convert (type, build_fold_addr_expr (b)));
+  unsigned i;
+  lp_record *r;
+  tree rtype = get_record_type ();
+  FOR_EACH_VEC_ELT (records, i, r)
+    {
+      const char *cnt_name = IDENTIFIER_POINTER (DECL_NAME (r->counters));
+      char *var_name = concat ("__profd_", cnt_name + strlen ("__profc_"),
+			       NULL);
+      tree rec = lp_build_section_var (var_name, rtype, LATEPGO_SEC_DATA);
+      free (var_name);
+      SET_DECL_ALIGN (rec, 64);
+      DECL_USER_ALIGN (rec) = 1;
+
+      vec<constructor_elt, va_gc> *elts = NULL;
+      tree f = TYPE_FIELDS (rtype);
+      unsigned HOST_WIDE_INT name_ref
+	= lp_md5_low64 (r->name, strlen (r->name));
+      /* Each field as format/instrprof-data.def's INIT says.  */
+#define LP_INIT_NAME_REF(TYPE) build_int_cstu (TYPE, name_ref)
+#define LP_INIT_FUNC_HASH(TYPE) build_int_cstu (TYPE, r->checksum)
+#define LP_INIT_COUNTERS(TYPE) lp_build_addr_diff (r->counters, rec)
+#define LP_INIT_RUNTIME(TYPE) lp_build_addr_diff (runtime_decl, rec)
+#define LP_INIT_NUM_COUNTERS(TYPE) build_int_cst (TYPE, r->n_counters)
+#define LP_INIT_ZERO(TYPE) build_int_cst (TYPE, 0)
+#define LP_RAW_DATA_ARRAY(CTYPE, COUNT, NAME, INIT, DOC)		\
+      for (int k = 0; k < COUNT; k++, f = DECL_CHAIN (f))		\
+	CONSTRUCTOR_APPEND_ELT (elts, f,				\
+				LP_INIT_##INIT (LP_TREE_TYPE_##CTYPE));
+#define LP_RAW_DATA_FIELD(CTYPE, NAME, INIT, DOC)	\
+      LP_RAW_DATA_ARRAY (CTYPE, 1, NAME, INIT, DOC)
+#include "../format/instrprof-data.def"
+      DECL_INITIAL (rec) = build_constructor (rtype, elts);
+      lp_mark_retained (rec);
+      varpool_node::finalize_decl (rec);
+      varpool_node::get (rec)->force_output = 1;
+    }
+
+  auto_vec<char> chunk;
+  build_names_chunk (&chunk);
+  emit_bytes ("__llvm_prf_nm", chunk.address (), chunk.length (),
+	      LATEPGO_SEC_NAMES);
+}
+
+/* With lean: only the counters stay in the loaded image (lean.cc).  */
+
+static void
+finish_lean (void)
+{
+  auto_vec<lp_lean_fn> fns;
+  unsigned i;
+  lp_record *r;
+  FOR_EACH_VEC_ELT (records, i, r)
+    {
+      lp_lean_fn f;
+      f.counters = r->counters;
+      f.name_ref = lp_md5_low64 (r->name, strlen (r->name));
+      f.checksum = r->checksum;
+      f.n_counters = r->n_counters;
+      fns.safe_push (f);
+    }
+  auto_vec<char> chunk;
+  build_names_chunk (&chunk);
+  lp_lean_finish (fns, chunk.address (), chunk.length (), runtime_decl);
 }
 
 /* Emit the records, the names chunk and the profile path of this
@@ -362,45 +394,10 @@ lp_generate_finish (void)
   if (records.is_empty ())
     return;
 
-  tree rtype = get_record_type ();
-  FOR_EACH_VEC_ELT (records, i, r)
-    {
-      const char *cnt_name = IDENTIFIER_POINTER (DECL_NAME (r->counters));
-      char *var_name = concat ("__profd_", cnt_name + strlen ("__profc_"),
-			       NULL);
-      tree rec = build_section_var (var_name, rtype, LATEPGO_SEC_DATA);
-      free (var_name);
-      SET_DECL_ALIGN (rec, 64);
-      DECL_USER_ALIGN (rec) = 1;
-
-      vec<constructor_elt, va_gc> *elts = NULL;
-      tree f = TYPE_FIELDS (rtype);
-      unsigned HOST_WIDE_INT name_ref
-	= lp_md5_low64 (r->name, strlen (r->name));
-      /* Each field as format/instrprof-data.def's INIT says.  */
-#define LP_INIT_NAME_REF(TYPE) build_int_cstu (TYPE, name_ref)
-#define LP_INIT_FUNC_HASH(TYPE) build_int_cstu (TYPE, r->checksum)
-#define LP_INIT_COUNTERS(TYPE) build_addr_diff (r->counters, rec)
-#define LP_INIT_RUNTIME(TYPE) build_addr_diff (runtime_decl, rec)
-#define LP_INIT_NUM_COUNTERS(TYPE) build_int_cst (TYPE, r->n_counters)
-#define LP_INIT_ZERO(TYPE) build_int_cst (TYPE, 0)
-#define LP_RAW_DATA_ARRAY(CTYPE, COUNT, NAME, INIT, DOC)		\
-      for (int k = 0; k < COUNT; k++, f = DECL_CHAIN (f))		\
-	CONSTRUCTOR_APPEND_ELT (elts, f,				\
-				LP_INIT_##INIT (LP_TREE_TYPE_##CTYPE));
-#define LP_RAW_DATA_FIELD(CTYPE, NAME, INIT, DOC)	\
-      LP_RAW_DATA_ARRAY (CTYPE, 1, NAME, INIT, DOC)
-#include "../format/instrprof-data.def"
-      DECL_INITIAL (rec) = build_constructor (rtype, elts);
-      mark_retained (rec);
-      varpool_node::finalize_decl (rec);
-      varpool_node::get (rec)->force_output = 1;
-    }
-
-  auto_vec<char> chunk;
-  build_names_chunk (&chunk);
-  emit_bytes ("__llvm_prf_nm", chunk.address (), chunk.length (),
-	      LATEPGO_SEC_NAMES);
+  if (latepgo_opts.lean)
+    finish_lean ();
+  else
+    emit_records_and_names ();
 
   if (lp_relocation_p ())
     emit_relocation_mark (records.length ());

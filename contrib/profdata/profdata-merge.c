@@ -5,6 +5,7 @@
 
 #define _GNU_SOURCE
 #include "anchors-collect.h"
+#include "map-join.h"
 #include "prof-store.h"
 #include "profdata-cmd.h"
 #include "tool-util.h"
@@ -47,6 +48,10 @@ lp_print_merge_usage (FILE *f)
 	 "(\"-\": stdout, text only)\n"
 	 "      --text                  write the text format\n"
 	 "      --binary                write the indexed format (default)\n"
+	 "      --binary=PROG           join lean raw profiles with the map "
+	 "of PROG\n"
+	 "      --map=FILE              the same, with a map extracted from "
+	 "PROG\n"
 	 "  -w, --weighted-input=W,FILE add FILE with every count "
 	 "multiplied by W\n"
 	 "  -f, --input-files=LIST      read inputs from LIST: one FILE "
@@ -174,7 +179,10 @@ lp_merge_main (int argc, char **argv)
   static const struct option opts[] = {
     { "output", required_argument, NULL, 'o' },
     { "text", no_argument, NULL, 't' },
-    { "binary", no_argument, NULL, 'b' },
+    /* --binary alone is llvm-profdata's "indexed output";
+       --binary=PROG a lean binary to join.  */
+    { "binary", optional_argument, NULL, 'b' },
+    { "map", required_argument, NULL, 'M' },
     { "weighted-input", required_argument, NULL, 'w' },
     { "input-files", required_argument, NULL, 'f' },
     { "failure-mode", required_argument, NULL, 'F' },
@@ -184,6 +192,7 @@ lp_merge_main (int argc, char **argv)
   };
   struct input_list inputs = { 0 };
   struct anchors_set *anchors = anchors_set_new ();
+  struct map_set *maps = map_set_new ();
   const char *output = NULL;
   int text = 0, fail_all = 0, c;
   size_t num_ok = 0, num_failed = 0;
@@ -202,7 +211,13 @@ lp_merge_main (int argc, char **argv)
 	text = 1;
 	break;
       case 'b':
-	text = 0;
+	if (optarg)
+	  map_set_add (maps, optarg);
+	else
+	  text = 0;
+	break;
+      case 'M':
+	map_set_add (maps, optarg);
 	break;
       case 'w':
 	add_weighted (&inputs, optarg);
@@ -262,7 +277,15 @@ lp_merge_main (int argc, char **argv)
       struct lp_err err;
       struct merge_ctx ctx = { &store, inputs.v[i].weight, inputs.v[i].path };
 
-      int bad = lp_profile_open (&prof, inputs.v[i].path, &err) < 0;
+      int bad = (map_set_size (maps)
+		 ? lp_profile_open_lean (&prof, inputs.v[i].path, &err)
+		 : lp_profile_open (&prof, inputs.v[i].path, &err)) < 0;
+      if (!bad && (prof.variant & LP_VARIANT_DBG_CORRELATE)
+	  && map_join (&prof, maps, &err) < 0)
+	{
+	  lp_profile_close (&prof);
+	  bad = 1;
+	}
       if (!bad && lp_store_merge_variant (&store, prof.variant, &err) < 0)
 	{
 	  lp_profile_close (&prof);
@@ -305,6 +328,7 @@ lp_merge_main (int argc, char **argv)
       free (path);
     }
   anchors_set_free (anchors);
+  map_set_free (maps);
   lp_store_free (&store);
   for (size_t i = 0; i < inputs.num; i++)
     free (inputs.v[i].path);
