@@ -97,6 +97,20 @@ store_mismatch (const char *value)
   return LP_STORED;
 }
 
+/* coverage=function|block (coverage.cc).  */
+
+static enum lp_store_result
+store_coverage (const char *value)
+{
+  if (strcmp (value, "function") == 0)
+    latepgo_opts.coverage = LP_FUNCTION_COVERAGE;
+  else if (strcmp (value, "block") == 0)
+    latepgo_opts.coverage = LP_BLOCK_COVERAGE;
+  else
+    return LP_BAD_VALUE;
+  return LP_STORED;
+}
+
 #define O(FIELD) &latepgo_opts.FIELD
 
 /* In the order of the note that lists the valid arguments.  Its rows
@@ -138,6 +152,9 @@ static const struct lp_argument arguments[] = {
   { "no-promote", "no-promote", LP_NO_VALUE,
     "keep every counter update in its loop",
     NULL, O (no_promote), true, NULL, NULL },
+  { "coverage", "coverage=function|block", LP_SOME_VALUE,
+    "generate: one byte per function or block, set when it first runs",
+    NULL, NULL, false, NULL, store_coverage },
   { "runtime-counter-relocation", "runtime-counter-relocation", LP_NO_VALUE,
     "counters the runtime can map onto the profile file (continuous mode)",
     NULL, O (counter_relocation), true, NULL, NULL },
@@ -319,6 +336,13 @@ lp_check_argument_combinations (void)
     {
       error ("latepgo: %<sample-use%> cannot be combined with %<%s%>",
 	     latepgo_opts.generate ? "generate" : "use");
+      return false;
+    }
+  if (latepgo_opts.coverage && !latepgo_opts.generate)
+    {
+      error ("latepgo: %<coverage%> is a kind of instrumentation; it "
+	     "needs %<generate%> (a use build reads the kind from the "
+	     "profile)");
       return false;
     }
   if (profile_arc_flag || flag_branch_probabilities)

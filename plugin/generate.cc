@@ -26,6 +26,7 @@
 #include "gcc-common.h"
 #include "generate.h"
 #include "cfg-graph.h"
+#include "coverage.h"
 #include "names.h"
 #include "arguments.h"
 #include "promote.h"
@@ -63,8 +64,8 @@ const struct ggc_root_tab lp_generate_roots[] = {
 
 /* A static, artificial, used-only-by-sections variable.  */
 
-static tree
-build_section_var (const char *name, tree type, const char *section)
+tree
+lp_build_section_var (const char *name, tree type, const char *section)
 {
   tree var = build_decl (BUILTINS_LOCATION, VAR_DECL,
 			 get_identifier (name), type);
@@ -203,12 +204,23 @@ lp_generate_function (cgraph_node *node, lp_graph *g, const char *name)
 
   init_runtime_decls ();
 
+  if (latepgo_opts.coverage)
+    {
+      lp_record r;
+      r.counters = lp_coverage_function (node, g, name, &r.n_counters,
+					 &r.checksum);
+      instrument_exec_calls ();
+      r.name = xstrdup (name);
+      records.safe_push (r);
+      return;
+    }
+
   /* The counter array, sized now that the tree is known.  */
   int n_counters = lp_record_counters (g);
   tree type = build_array_type (long_long_unsigned_type_node,
 				build_index_type (size_int (n_counters - 1)));
   char *var_name = concat ("__profc_", lp_symbol_name (node->decl), NULL);
-  tree counters = build_section_var (var_name, type, LATEPGO_SEC_CNTS);
+  tree counters = lp_build_section_var (var_name, type, LATEPGO_SEC_CNTS);
   free (var_name);
   SET_DECL_ALIGN (counters, 64);
   DECL_USER_ALIGN (counters) = 1;
@@ -306,7 +318,7 @@ emit_bytes (const char *name, const char *data, size_t len,
 {
   tree type = build_array_type (char_type_node,
 				build_index_type (size_int (len - 1)));
-  tree var = build_section_var (name, type, section);
+  tree var = lp_build_section_var (name, type, section);
   tree str = build_string (len, data);
   TREE_TYPE (str) = type;
   TREE_READONLY (var) = 1;
@@ -319,20 +331,21 @@ emit_bytes (const char *name, const char *data, size_t len,
   varpool_node::get (var)->force_output = 1;
 }
 
-/* Tell the runtime that the N records of this file have relocated
-   counters (latepgo-abi.h, LATEPGO_SEC_RELOC): a u64 holding N.  */
+/* A retained, read-only u64 NAME holding VALUE in SECTION, 8-aligned:
+   a mark that tells the runtime something about this file's records
+   (latepgo-abi.h, LATEPGO_SEC_RELOC and LATEPGO_SEC_COV).  */
 
 static void
-emit_relocation_mark (unsigned n)
+emit_u64_mark (const char *name, const char *section,
+	       unsigned HOST_WIDE_INT value)
 {
   tree u64 = long_long_unsigned_type_node;
-  tree var = build_section_var ("__latepgo_prf_reloc_n", u64,
-				LATEPGO_SEC_RELOC);
+  tree var = lp_build_section_var (name, u64, section);
   TREE_READONLY (var) = 1;
   TREE_CONSTANT (var) = 1;
   SET_DECL_ALIGN (var, 64);
   DECL_USER_ALIGN (var) = 1;
-  DECL_INITIAL (var) = build_int_cstu (u64, n);
+  DECL_INITIAL (var) = build_int_cstu (u64, value);
   mark_retained (var);
   varpool_node::finalize_decl (var);
   varpool_node::get (var)->force_output = 1;
@@ -368,7 +381,7 @@ lp_generate_finish (void)
       const char *cnt_name = IDENTIFIER_POINTER (DECL_NAME (r->counters));
       char *var_name = concat ("__profd_", cnt_name + strlen ("__profc_"),
 			       NULL);
-      tree rec = build_section_var (var_name, rtype, LATEPGO_SEC_DATA);
+      tree rec = lp_build_section_var (var_name, rtype, LATEPGO_SEC_DATA);
       free (var_name);
       SET_DECL_ALIGN (rec, 64);
       DECL_USER_ALIGN (rec) = 1;
@@ -403,7 +416,12 @@ lp_generate_finish (void)
 	      LATEPGO_SEC_NAMES);
 
   if (lp_relocation_p ())
-    emit_relocation_mark (records.length ());
+    emit_u64_mark ("__latepgo_prf_reloc_n", LATEPGO_SEC_RELOC,
+		   records.length ());
+  if (latepgo_opts.coverage)
+    emit_u64_mark ("__latepgo_prf_cov_n", LATEPGO_SEC_COV,
+		   ((unsigned HOST_WIDE_INT) latepgo_opts.coverage << 32)
+		   | records.length ());
 
   if (latepgo_opts.profile_path && *latepgo_opts.profile_path)
     emit_bytes ("__latepgo_prf_fname_str", latepgo_opts.profile_path,

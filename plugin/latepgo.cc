@@ -156,6 +156,10 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
      user turned it off.  */
   if (global_options_set.x_flag_profile_values && !flag_profile_values)
     latepgo_opts.no_values = true;
+  /* Coverage bytes are stores of a constant: no value profiles
+     (coverage.cc).  */
+  if (latepgo_opts.coverage)
+    latepgo_opts.no_values = true;
 
   if (latepgo_opts.dump_path)
     lp_dump_open (latepgo_opts.dump_path);
