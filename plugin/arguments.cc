@@ -314,6 +314,22 @@ lp_parse_arguments (struct plugin_name_args *info)
   return ok;
 }
 
+/* coverage= without generate: an error, and false.  Checked before
+   the warning for a missing mode, which it would otherwise get.  */
+
+bool
+lp_check_coverage_mode (void)
+{
+  if (latepgo_opts.coverage && !latepgo_opts.generate)
+    {
+      error ("latepgo: %<coverage%> is a kind of instrumentation; it "
+	     "needs %<generate%> (a use build reads the kind from the "
+	     "profile)");
+      return false;
+    }
+  return true;
+}
+
 /* Modes that cannot work together, and GCC's own instrumentation or
    profile reading, which would run beside ours: an error, and false.  */
 
@@ -336,13 +352,6 @@ lp_check_argument_combinations (void)
     {
       error ("latepgo: %<sample-use%> cannot be combined with %<%s%>",
 	     latepgo_opts.generate ? "generate" : "use");
-      return false;
-    }
-  if (latepgo_opts.coverage && !latepgo_opts.generate)
-    {
-      error ("latepgo: %<coverage%> is a kind of instrumentation; it "
-	     "needs %<generate%> (a use build reads the kind from the "
-	     "profile)");
       return false;
     }
   if (profile_arc_flag || flag_branch_probabilities)

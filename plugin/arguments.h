@@ -49,5 +49,6 @@ extern struct latepgo_options latepgo_opts;
 extern bool lp_parse_arguments (struct plugin_name_args *);
 extern const char *lp_arguments_help (void);
 extern bool lp_check_argument_combinations (void);
+extern bool lp_check_coverage_mode (void);
 
 #endif /* LATEPGO_ARGUMENTS_H */

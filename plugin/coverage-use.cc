@@ -27,6 +27,7 @@
 #include "dump.h"
 #include "profile-read.h"
 #include "../libprof/latepgo-abi.h"
+#include "../format/le.h"
 
 /* Whether the profile read is a coverage profile.  */
 
@@ -34,6 +35,26 @@ bool
 lp_coverage_profile_p (void)
 {
   return (lp_profile_variant & LP_VARIANT_BYTE_COVERAGE) != 0;
+}
+
+/* Whether the indexed profile at PATH is a coverage profile, from its
+   header alone: known before the profile is read, when plugin_init
+   decides on native -fprofile-use's optimization flags.  A coverage
+   profile does not turn them on: functions that ran are compiled as
+   by plain -O2, from static estimates.  False if PATH cannot be read
+   (reading it later says why).  */
+
+bool
+lp_coverage_profile_file_p (const char *path)
+{
+  unsigned char hdr[16];
+  FILE *f = fopen (path, "rb");
+  if (!f)
+    return false;
+  bool ok = fread (hdr, 1, sizeof hdr, f) == sizeof hdr;
+  fclose (f);
+  return (ok && le_read_u64 (hdr) == LATEPGO_INDEXED_MAGIC
+	  && (le_read_u64 (hdr + 8) & LP_VARIANT_BYTE_COVERAGE) != 0);
 }
 
 /* The record of NAME with HASH and N counters, or NULL; *NAME_FOUND

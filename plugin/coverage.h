@@ -21,6 +21,7 @@ enum lp_coverage_verdict
 };
 
 extern bool lp_coverage_profile_p (void);
+extern bool lp_coverage_profile_file_p (const char *);
 extern lp_coverage_verdict lp_coverage_use_function (lp_graph *,
 						     const char *);
 

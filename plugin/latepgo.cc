@@ -51,6 +51,7 @@
 #include "gcc-flags.h"
 #include "generate.h"
 #include "arguments.h"
+#include "coverage.h"
 #include "pass.h"
 #include "probes.h"
 #include "relocate.h"
@@ -130,6 +131,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
       || !lp_adopt_gcc_flags ())
     return 1;
   lp_clean_producer (info->base_name, info->full_name);
+  if (!lp_check_coverage_mode ())
+    return 1;
 
   if (!latepgo_opts.generate && !latepgo_opts.use_path
       && !latepgo_opts.sample_use_path && !latepgo_opts.probes)
@@ -166,8 +169,11 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 
   if (latepgo_opts.use_path || latepgo_opts.sample_use_path)
     {
-      /* As native -fprofile-use and -fauto-profile.  */
-      lp_use_set_fdo_flags ();
+      /* As native -fprofile-use and -fauto-profile; not for a coverage
+	 profile (lp_coverage_profile_file_p).  */
+      if (!latepgo_opts.use_path
+	  || !lp_coverage_profile_file_p (latepgo_opts.use_path))
+	lp_use_set_fdo_flags ();
       /* Sample profiles are estimates: as -fauto-profile, let GCC
 	 correct inconsistencies quietly instead of warning about
 	 them.  */
