@@ -194,6 +194,9 @@ lp_coverage_function (cgraph_node *node, lp_graph *g, const char *name,
 			     GSI_NEW_STMT);
 	}
     }
+  /* The dominators were those of the graph, fake edges included.  */
+  free_dominance_info (CDI_DOMINATORS);
+  free_dominance_info (CDI_POST_DOMINATORS);
   if (base)
     lp_relocation_prologue (base, bytes);
   if (FILE *dump = lp_dump_stream ())
