@@ -21,7 +21,9 @@
    chunk (zlib-compressed names) in __llvm_prf_names, with
    generate=PATH the path in __latepgo_prf_fname, and with
    runtime-counter-relocation (relocate.cc) the number of records in
-   __latepgo_prf_reloc.  */
+   __latepgo_prf_reloc.  With coverage=function|block, coverage.cc
+   makes the byte counters and their stores instead, and the file says
+   so in __latepgo_prf_cov.  */
 
 #include "gcc-common.h"
 #include "generate.h"

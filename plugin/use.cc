@@ -324,9 +324,6 @@ salvage (cgraph_node *node, lp_graph *g, const char *name)
   return true;
 }
 
-/* Annotate the current function (NODE, profile name NAME, graph G).
-   Consumes G's fake edges.  */
-
 /* Annotate the current function (NODE, profile name NAME, graph G)
    from a coverage profile (coverage-use.cc): a function that never ran
    as with a full profile's zero entry count, one that ran keeps its
@@ -368,6 +365,9 @@ use_coverage (cgraph_node *node, lp_graph *g, const char *name)
       return;
     }
 }
+
+/* Annotate the current function (NODE, profile name NAME, graph G).
+   Consumes G's fake edges.  */
 
 static void
 use_function (cgraph_node *node, lp_graph *g, const char *name)
