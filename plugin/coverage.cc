@@ -35,9 +35,9 @@
 #include "coverage.h"
 #include "arguments.h"
 #include "dump.h"
-#include "generate.h"
 #include "names.h"
 #include "relocate.h"
+#include "section-var.h"
 #include "../libprof/latepgo-abi.h"
 
 STATIC_ASSERT (LP_FUNCTION_COVERAGE == LATEPGO_COVERAGE_FUNCTION

@@ -29,6 +29,7 @@
 #include "generate.h"
 #include "cfg-graph.h"
 #include "coverage.h"
+#include "section-var.h"
 #include "names.h"
 #include "arguments.h"
 #include "promote.h"
@@ -63,23 +64,6 @@ const struct ggc_root_tab lp_generate_roots[] = {
     gt_pch_nx_tree_node },
   LAST_GGC_ROOT_TAB
 };
-
-/* A static, artificial, used-only-by-sections variable.  */
-
-tree
-lp_build_section_var (const char *name, tree type, const char *section)
-{
-  tree var = build_decl (BUILTINS_LOCATION, VAR_DECL,
-			 get_identifier (name), type);
-  TREE_STATIC (var) = 1;
-  TREE_PUBLIC (var) = 0;
-  DECL_ARTIFICIAL (var) = 1;
-  DECL_IGNORED_P (var) = 1;
-  DECL_NONALIASED (var) = 1;
-  set_decl_section_name (var, section);
-  SET_DECL_ASSEMBLER_NAME (var, get_identifier (name));
-  return var;
-}
 
 /* Keep VAR although nothing refers to it: as __attribute__((used,
    retain)), so that linkers that collect sections reached only through

@@ -7,7 +7,6 @@
 
 extern void lp_generate_function (cgraph_node *, lp_graph *, const char *);
 extern void lp_generate_finish (void);
-extern tree lp_build_section_var (const char *, tree, const char *);
 extern const struct ggc_root_tab lp_generate_roots[];
 
 #endif /* LATEPGO_GENERATE_H */
