@@ -7,10 +7,13 @@ Builds (all -O2, SQLite amalgamation plus bench/drivers/sqlite_bench.c):
   latepgo-gen           full instrumentation
   latepgo-cov-function  -fplugin-arg-latepgo-coverage=function
   latepgo-cov-block     -fplugin-arg-latepgo-coverage=block
+  latepgo-cov-block-noexact  the same with no-exact-calls (calls that
+                        may not return do not end a class of blocks)
   gcc-gen, clang-gen    -fprofile-generate
   latepgo-use           use= the training run of latepgo-gen
   latepgo-use-function  use= the training run of latepgo-cov-function
   latepgo-use-block     use= the training run of latepgo-cov-block
+  latepgo-use-block-noexact  the same for latepgo-cov-block-noexact
 For each: the loaded image (text+data+bss, as `size` counts it) against
 plain gcc's (clang's builds against plain clang's); for latepgo's
 instrumented builds, how much of it is profile metadata (records,
@@ -69,7 +72,10 @@ def builds(src):
                         ("latepgo-cov-function",
                          ["-fplugin-arg-latepgo-coverage=function"]),
                         ("latepgo-cov-block",
-                         ["-fplugin-arg-latepgo-coverage=block"])):
+                         ["-fplugin-arg-latepgo-coverage=block"]),
+                        ("latepgo-cov-block-noexact",
+                         ["-fplugin-arg-latepgo-coverage=block",
+                          "-fplugin-arg-latepgo-no-exact-calls"])):
         dirs[name] = stale.build(name, src, GEN + flags,
                                  libs=[config.RUNTIME])
         profiles[name] = stale.train(dirs[name], "latepgo")
@@ -80,11 +86,15 @@ def builds(src):
                                     cc=config.CLANG)
     for name, gen in (("latepgo-use", "latepgo-gen"),
                       ("latepgo-use-function", "latepgo-cov-function"),
-                      ("latepgo-use-block", "latepgo-cov-block")):
+                      ("latepgo-use-block", "latepgo-cov-block"),
+                      ("latepgo-use-block-noexact",
+                       "latepgo-cov-block-noexact")):
         prof = profiles[gen]
+        more = (["-fplugin-arg-latepgo-no-exact-calls"]
+                if gen.endswith("-noexact") else [])
         dirs[name] = stale.build(name, src,
-                                 [LP, "-fplugin-arg-latepgo-use=" + prof],
-                                 inputs=[prof])
+                                 [LP, "-fplugin-arg-latepgo-use=" + prof]
+                                 + more, inputs=[prof])
     return dirs
 
 
