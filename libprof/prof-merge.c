@@ -47,13 +47,16 @@ profile_length (const uint64_t *hdr)
   if (hdr[LP_H_MAGIC] != LATEPGO_RAW_MAGIC_64
       || (hdr[LP_H_VERSION] & ~LATEPGO_VARIANT_MASK) != LATEPGO_RAW_VERSION
       || hdr[LP_H_IDS_SIZE] % 8 != 0
-      || hdr[LP_H_PAD_BEFORE] % 8 != 0 || hdr[LP_H_PAD_AFTER] % 8 != 0)
+      || hdr[LP_H_PAD_BEFORE] % 8 != 0)
     return 0;
   const uint64_t limit = (uint64_t) 1 << 56;
   if (hdr[LP_H_IDS_SIZE] >= limit || hdr[LP_H_DATA_SIZE] >= limit / 64
       || hdr[LP_H_COUNTERS_SIZE] >= limit / 8
       || hdr[LP_H_NAMES_SIZE] >= limit
       || hdr[LP_H_PAD_BEFORE] >= limit || hdr[LP_H_PAD_AFTER] >= limit)
+    return 0;
+  /* The names start 8-aligned (byte counters are padded up to it).  */
+  if ((hdr[LP_H_COUNTERS_SIZE] * size + hdr[LP_H_PAD_AFTER]) % 8 != 0)
     return 0;
   return LP_HEADER_SIZE + hdr[LP_H_IDS_SIZE]
 	 + hdr[LP_H_DATA_SIZE] * LP_RECORD_SIZE + hdr[LP_H_PAD_BEFORE]

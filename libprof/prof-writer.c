@@ -206,9 +206,11 @@ lp_image_build (struct lp_image *img, uint64_t token, uint64_t page)
   img->num_records = nout;
   img->counters_off = img->data_off + nout * LP_RECORD_SIZE;
   uint64_t pad_before = page ? (page - img->counters_off % page) % page : 0;
-  /* Byte counters may leave the names unaligned: LLVM's readers find
-     them by the sizes alone.  */
-  uint64_t pad_after = page ? (page - ncounters * size % page) % page : 0;
+  /* Byte counters are padded so that the names, and so the end of the
+     profile, stay 8-aligned (clang 14 writes no padding and leaves
+     them unaligned; readers go by the header either way).  */
+  uint64_t pad_after = (page ? (page - ncounters * size % page) % page
+			: lp_pad8 (ncounters * size));
   img->counters_off += pad_before;
   img->names_off = img->counters_off + ncounters * size + pad_after;
   img->size = img->names_off + names_size + lp_pad8 (names_size);
