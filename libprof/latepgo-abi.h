@@ -48,6 +48,24 @@
    functions count where the runtime points them.  */
 #define LATEPGO_SEC_RELOC "__latepgo_prf_reloc"
 
+/* latepgo-only, coverage modes (doc/coverage.md): every object built
+   with -fplugin-arg-latepgo-coverage=function or =block puts here one
+   u64, 8-aligned: (LATEPGO_COVERAGE_FUNCTION or _BLOCK) << 32 | the
+   number of records it emitted.  Such an object's counters are single
+   bytes, LLVM's byte coverage: 0xff until the code they stand for
+   runs, then 0.  The runtime writes the module's profile with byte
+   counters when all its records are of one coverage kind.  */
+#define LATEPGO_SEC_COV "__latepgo_prf_cov"
+#define LATEPGO_COVERAGE_FUNCTION 1
+#define LATEPGO_COVERAGE_BLOCK 2
+#define LATEPGO_COVERAGE_NOT_RUN 0xff
+
+/* The FuncHash of every coverage=function record: a function's entry
+   byte says nothing about its CFG, so its record matches whatever
+   the function's body became (doc/coverage.md section 3).  Bits 60-63
+   clear, first-run tag bits clear.  */
+#define LATEPGO_FUNCTION_COVERAGE_HASH 0x000000000c0e4a9eULL
+
 /* Every record's `values' field is initialised by the plugin as
    (&LATEPGO_RUNTIME_SYMBOL - &record), a link-time constant (PC64
    relocation, no dynamic relocation).  The reference makes the linker

@@ -217,8 +217,10 @@ lp_continuous_start (void)
     }
 
   /* The counts made so far are in the file now; should the mapping
-     fail, the exit write adds only the rest.  */
-  for (uint64_t i = 0; i < layout.num_counters; i++)
+     fail, the exit write adds only the rest.  A coverage byte set
+     twice is still set once: those stay.  */
+  for (uint64_t i = 0; layout.counter_size == 8 && i < layout.num_counters;
+       i++)
     if (layout.raw[i])
       __atomic_fetch_sub (&secs.cnts_begin[i], layout.raw[i],
 			  __ATOMIC_RELAXED);
@@ -263,6 +265,17 @@ lp_continuous_flush (void)
     return;
   lp_get_sections (&secs);
   lp_image_snapshot (&layout);
+  if (layout.counter_size == 1)
+    {
+      /* Coverage bytes: set in the mapping what is set in the section
+	 (by code built without relocation).  */
+      unsigned char *bytes = (unsigned char *) mapped;
+      for (uint64_t i = 0; i < layout.num_counters; i++)
+	if (layout.raw[i])
+	  bytes[i] = 0;
+      __atomic_store_n (&lp_state.busy, 0, __ATOMIC_RELEASE);
+      return;
+    }
   for (uint64_t i = 0; i < layout.num_counters; i++)
     {
       uint64_t v = layout.raw[i];
@@ -283,5 +296,6 @@ void
 lp_continuous_reset (void)
 {
   if (mapped)
-    memset (mapped, 0, layout.num_counters * 8);
+    memset (mapped, layout.counter_size == 1 ? LATEPGO_COVERAGE_NOT_RUN : 0,
+	    layout.num_counters * layout.counter_size);
 }

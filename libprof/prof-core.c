@@ -42,8 +42,10 @@ lp_reset_counters (void)
 {
   struct lp_sections secs;
   lp_get_sections (&secs);
+  /* Coverage bytes go back to "not run" (prof-coverage.c).  */
   if (secs.cnts_begin)
-    memset (secs.cnts_begin, 0,
+    memset (secs.cnts_begin, lp_counter_kind () > 0
+	    ? LATEPGO_COVERAGE_NOT_RUN : 0,
 	    (char *) secs.cnts_end - (char *) secs.cnts_begin);
   lp_shards_reset ();
   lp_forget_written ();

@@ -96,6 +96,8 @@ struct lp_sections
   const uint64_t *reloc_begin, *reloc_end;
   /* LEAN_SECTION (format/lean-map.h): per lean object, its block.  */
   const uint64_t *lean_begin, *lean_end;
+  /* LATEPGO_SEC_COV: per coverage object, its kind and record count.  */
+  const uint64_t *cov_begin, *cov_end;
 };
 
 extern void lp_get_sections (struct lp_sections *);
@@ -157,6 +159,10 @@ struct lp_image
   size_t buf_alloc, size;
   size_t ids_off, data_off, counters_off, names_off;
   uint64_t num_records, num_counters, names_size, ids_size;
+  unsigned counter_size;		/* 8, or 1 for byte coverage.  */
+  uint64_t variant;		/* Variant bits of the header.  */
+  /* Counts: the byte counters of a coverage module are taken as 1
+     (covered) or 0 (prof-coverage.c).  */
   uint64_t *raw;
   size_t raw_alloc;
   struct lp_dup *dups;
@@ -203,6 +209,15 @@ extern uint64_t lp_module_signature (void);
 
 extern uint64_t lp_lean_functions (const struct lp_sections *);
 extern void lp_lean_mark_first_run (const struct lp_sections *, uint64_t *);
+/* prof-coverage.c: byte counters of coverage=function|block modules.  */
+
+extern int lp_counter_kind (void);
+extern uint64_t lp_kind_variant (int);
+extern void lp_coverage_snapshot (uint64_t *, const unsigned char *,
+				  uint64_t);
+extern unsigned char lp_coverage_byte (uint64_t);
+extern void lp_coverage_merge (unsigned char *, const unsigned char *,
+			       uint64_t);
 
 /* ------------------------------------------------------------------ */
 /* prof-merge.c: the existing contents of a profile file.  */

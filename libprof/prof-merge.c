@@ -43,10 +43,11 @@ same_bytes (int fd, uint64_t offset, const unsigned char *mem, uint64_t size,
 static uint64_t
 profile_length (const uint64_t *hdr)
 {
+  uint64_t size = (hdr[LP_H_VERSION] & LP_VARIANT_BYTE_COVERAGE) ? 1 : 8;
   if (hdr[LP_H_MAGIC] != LATEPGO_RAW_MAGIC_64
       || (hdr[LP_H_VERSION] & ~LATEPGO_VARIANT_MASK) != LATEPGO_RAW_VERSION
       || hdr[LP_H_IDS_SIZE] % 8 != 0
-      || hdr[LP_H_PAD_BEFORE] % 8 != 0 || hdr[LP_H_PAD_AFTER] % 8 != 0)
+      || hdr[LP_H_PAD_BEFORE] % 8 != 0)
     return 0;
   const uint64_t limit = (uint64_t) 1 << 56;
   if (hdr[LP_H_IDS_SIZE] >= limit || hdr[LP_H_DATA_SIZE] >= limit / 64
@@ -54,9 +55,12 @@ profile_length (const uint64_t *hdr)
       || hdr[LP_H_NAMES_SIZE] >= limit
       || hdr[LP_H_PAD_BEFORE] >= limit || hdr[LP_H_PAD_AFTER] >= limit)
     return 0;
+  /* The names start 8-aligned (byte counters are padded up to it).  */
+  if ((hdr[LP_H_COUNTERS_SIZE] * size + hdr[LP_H_PAD_AFTER]) % 8 != 0)
+    return 0;
   return LP_HEADER_SIZE + hdr[LP_H_IDS_SIZE]
 	 + hdr[LP_H_DATA_SIZE] * LP_RECORD_SIZE + hdr[LP_H_PAD_BEFORE]
-	 + hdr[LP_H_COUNTERS_SIZE] * 8 + hdr[LP_H_PAD_AFTER]
+	 + hdr[LP_H_COUNTERS_SIZE] * size + hdr[LP_H_PAD_AFTER]
 	 + hdr[LP_H_NAMES_SIZE] + lp_pad8 (hdr[LP_H_NAMES_SIZE]);
 }
 
@@ -159,6 +163,36 @@ lp_warn_dropped_tail (const char *path, uint64_t size,
 		(unsigned long long) (size - scan->end));
 }
 
+/* lp_merge_counters for byte coverage: covered if covered in either
+   (prof-coverage.c).  */
+
+static int
+merge_bytes (int fd, uint64_t offset, struct lp_image *img)
+{
+  unsigned char *mine = img->buf + img->counters_off;
+  uint64_t file_off = offset + img->counters_off;
+  unsigned char *scratch = lp_alloc (CHUNK);
+  if (!scratch)
+    {
+      errno = ENOMEM;
+      return -1;
+    }
+  for (uint64_t done = 0; done < img->num_counters; )
+    {
+      uint64_t left = img->num_counters - done;
+      uint64_t n = left < CHUNK ? left : CHUNK;
+      if (lp_pread_all (fd, scratch, n, file_off + done) != 0)
+	{
+	  lp_free (scratch, CHUNK);
+	  return -1;
+	}
+      lp_coverage_merge (mine + done, scratch, n);
+      done += n;
+    }
+  lp_free (scratch, CHUNK);
+  return lp_pwrite_all (fd, mine, img->num_counters, file_off);
+}
+
 /* Add the counters of the compatible profile at OFFSET of FD to IMG's
    counters, and write the sums back to the file in place.  Sums
    saturate at 2^64-1 (as latepgo-profdata's), setting *SATURATED;
@@ -169,6 +203,8 @@ int
 lp_merge_counters (int fd, uint64_t offset, struct lp_image *img,
 		   int *saturated)
 {
+  if (img->counter_size == 1)
+    return merge_bytes (fd, offset, img);
   uint64_t *mine = (uint64_t *) (img->buf + img->counters_off);
   uint64_t file_off = offset + img->counters_off;
   uint64_t left = img->num_counters;

@@ -30,6 +30,7 @@ SECTION_SYMBOLS (__llvm_prf_names)
 SECTION_SYMBOLS (__latepgo_prf_fname)
 SECTION_SYMBOLS (__latepgo_prf_reloc)
 SECTION_SYMBOLS (__latepgo_prf_lean)
+SECTION_SYMBOLS (__latepgo_prf_cov)
 
 /* Defined by compiler-rt's InstrProfilingRuntime.cpp (hidden), which
    every clang-instrumented object pulls in.  A weak reference does not
@@ -62,6 +63,10 @@ lp_get_sections (struct lp_sections *secs)
   secs->lean_end = (const uint64_t *) __stop___latepgo_prf_lean;
   if (!secs->lean_begin || !secs->lean_end)
     secs->lean_begin = secs->lean_end = NULL;
+  secs->cov_begin = (const uint64_t *) __start___latepgo_prf_cov;
+  secs->cov_end = (const uint64_t *) __stop___latepgo_prf_cov;
+  if (!secs->cov_begin || !secs->cov_end)
+    secs->cov_begin = secs->cov_end = NULL;
 }
 
 /* Return the first non-empty NUL-terminated string in the module's

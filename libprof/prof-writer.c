@@ -11,6 +11,8 @@
      records         DataSize x 48 bytes, Values, FunctionPointer and
                      NumValueSites written as 0
      counters        CountersSize x u64, the whole __llvm_prf_cnts section
+                     (x 1 byte in a coverage module, with the byte
+                     coverage variant bits: prof-coverage.c)
      names           the whole __llvm_prf_names section, then pad8 zeros
 
    Records are not copied verbatim: records with the same NameRef,
@@ -58,31 +60,33 @@ same_key (const struct latepgo_data_record *a,
 	 && a->num_counters == b->num_counters;
 }
 
-/* Return the index of the first counter of record R in SECS, or
-   UINT64_MAX if its counters are not inside the counters section.  */
+/* Return the index of the first counter of record R in SECS, whose
+   counters are SIZE bytes each, or UINT64_MAX if its counters are not
+   inside the counters section.  */
 
 static uint64_t
 counter_slot (const struct lp_sections *secs,
-	      const struct latepgo_data_record *r)
+	      const struct latepgo_data_record *r, unsigned size)
 {
   uintptr_t first = (uintptr_t) r + (uintptr_t) r->counter_ptr;
   uintptr_t begin = (uintptr_t) secs->cnts_begin;
   uintptr_t end = (uintptr_t) secs->cnts_end;
   if (!begin || r->num_counters == 0 || first < begin || first >= end
-      || (first - begin) % 8 != 0
-      || r->num_counters > (end - first) / 8)
+      || (first - begin) % size != 0
+      || r->num_counters > (end - first) / size)
     return UINT64_MAX;
-  return (first - begin) / 8;
+  return (first - begin) / size;
 }
 
-/* The Version word of the module's profile: with lean objects in it,
-   LLVM's debug-info correlation bit says that records and names are
-   not in the profile but in the binary (doc/lean.md).  */
+/* The Version word of the module's profile: the variant bits of its
+   counters' kind (prof-coverage.c), and with lean objects in it, LLVM's
+   debug-info correlation bit, which says that records and names are not
+   in the profile but in the binary (doc/lean.md).  */
 
 static uint64_t
 lp_raw_version (const struct lp_sections *secs)
 {
-  uint64_t v = LATEPGO_RAW_VERSION | LATEPGO_VARIANT_IR;
+  uint64_t v = LATEPGO_RAW_VERSION | lp_kind_variant (lp_counter_kind ());
   if (secs->lean_begin != secs->lean_end)
     v |= LP_VARIANT_DBG_CORRELATE;
   return v;
@@ -106,6 +110,12 @@ lp_image_build (struct lp_image *img, uint64_t token, uint64_t page)
 
   memset (img, 0, sizeof *img);
   lp_get_sections (&secs);
+  int kind = lp_counter_kind ();
+  if (kind < 0)
+    return -1;
+  unsigned size = kind ? 1 : 8;
+  img->counter_size = size;
+  img->variant = lp_kind_variant (kind);
 
   size_t data_bytes = (const char *) secs.data_end
 		      - (const char *) secs.data_begin;
@@ -117,7 +127,8 @@ lp_image_build (struct lp_image *img, uint64_t token, uint64_t page)
       return -1;
     }
   uint64_t nraw = data_bytes / LP_RECORD_SIZE;
-  uint64_t ncounters = secs.cnts_end - secs.cnts_begin;
+  uint64_t ncounters = ((char *) secs.cnts_end
+			- (char *) secs.cnts_begin) / size;
   uint64_t names_size = secs.names_end - secs.names_begin;
   size_t id_size = lp_binary_id (&id);
 
@@ -129,7 +140,7 @@ lp_image_build (struct lp_image *img, uint64_t token, uint64_t page)
 
   /* Room for the records before folding; the counters and names move
      up once the number of distinct records is known.  */
-  img->buf_alloc = img->data_off + nraw * LP_RECORD_SIZE + ncounters * 8
+  img->buf_alloc = img->data_off + nraw * LP_RECORD_SIZE + ncounters * size
 		   + names_size + 8 + 2 * page;
   img->buf = lp_alloc (img->buf_alloc);
   img->raw_alloc = ncounters * 8;
@@ -162,7 +173,7 @@ lp_image_build (struct lp_image *img, uint64_t token, uint64_t page)
   for (uint64_t j = 0; j < nraw; j++)
     {
       const struct latepgo_data_record *r = &secs.data_begin[j];
-      uint64_t slot = counter_slot (&secs, r);
+      uint64_t slot = counter_slot (&secs, r, size);
       if (slot == UINT64_MAX)
 	{
 	  /* All-zero padding between records is not worth a word.  */
@@ -191,7 +202,7 @@ lp_image_build (struct lp_image *img, uint64_t token, uint64_t page)
       struct latepgo_data_record *w = &out[nout];
       w->name_ref = r->name_ref;
       w->func_hash = r->func_hash;
-      w->counter_ptr = (int64_t) (((char *) secs.cnts_begin + slot * 8)
+      w->counter_ptr = (int64_t) (((char *) secs.cnts_begin + slot * size)
 				  - ((char *) secs.data_begin
 				     + nout * LP_RECORD_SIZE));
       w->function_ptr = 0;
@@ -216,9 +227,13 @@ lp_image_build (struct lp_image *img, uint64_t token, uint64_t page)
   img->num_records = nout;
   img->counters_off = img->data_off + nout * LP_RECORD_SIZE;
   uint64_t pad_before = page ? (page - img->counters_off % page) % page : 0;
-  uint64_t pad_after = page ? (page - ncounters * 8 % page) % page : 0;
+  /* Byte counters are padded so that the names, and so the end of the
+     profile, stay 8-aligned (clang 14 writes no padding and leaves
+     them unaligned; readers go by the header either way).  */
+  uint64_t pad_after = (page ? (page - ncounters * size % page) % page
+			: lp_pad8 (ncounters * size));
   img->counters_off += pad_before;
-  img->names_off = img->counters_off + ncounters * 8 + pad_after;
+  img->names_off = img->counters_off + ncounters * size + pad_after;
   img->size = img->names_off + names_size + lp_pad8 (names_size);
 
   uint64_t *hdr = (uint64_t *) img->buf;
@@ -260,10 +275,31 @@ lp_image_snapshot (struct lp_image *img)
 {
   struct lp_sections secs;
   lp_get_sections (&secs);
-  if (img->num_counters)
+  if (img->num_counters && img->counter_size == 1)
+    lp_coverage_snapshot (img->raw, (const unsigned char *) secs.cnts_begin,
+			  img->num_counters);
+  else if (img->num_counters)
     {
       memcpy (img->raw, secs.cnts_begin, img->num_counters * 8);
       lp_shards_add (img->raw, img->num_counters);
+    }
+}
+
+/* lp_image_fill_counters for byte coverage: a byte is covered (0) if
+   its count since BASE is not 0; a duplicate's byte joins the first
+   copy's and is then written as not covered.  */
+
+static void
+fill_bytes (struct lp_image *img, const uint64_t *base)
+{
+  unsigned char *c = img->buf + img->counters_off;
+  for (uint64_t i = 0; i < img->num_counters; i++)
+    c[i] = lp_coverage_byte (img->raw[i] - (base ? base[i] : 0));
+  for (size_t d = 0; d < img->num_dups; d++)
+    {
+      const struct lp_dup *dup = &img->dups[d];
+      lp_coverage_merge (c + dup->to, c + dup->from, dup->n);
+      memset (c + dup->from, LATEPGO_COVERAGE_NOT_RUN, dup->n);
     }
 }
 
@@ -274,6 +310,11 @@ lp_image_snapshot (struct lp_image *img)
 void
 lp_image_fill_counters (struct lp_image *img, const uint64_t *base)
 {
+  if (img->counter_size == 1)
+    {
+      fill_bytes (img, base);
+      return;
+    }
   uint64_t *c = (uint64_t *) (img->buf + img->counters_off);
   for (uint64_t i = 0; i < img->num_counters; i++)
     c[i] = img->raw[i] - (base ? base[i] : 0);
@@ -328,7 +369,7 @@ lp_module_signature (void)
 			r->num_counters };
       h = lp_hash_bytes (h, f, sizeof f);
     }
-  v = secs.cnts_end - secs.cnts_begin;
+  v = (char *) secs.cnts_end - (char *) secs.cnts_begin;
   h = lp_hash_bytes (h, &v, 8);
   h = lp_hash_bytes (h, secs.names_begin, secs.names_end - secs.names_begin);
   signature = lp_mix64 (h);

@@ -97,6 +97,20 @@ store_mismatch (const char *value)
   return LP_STORED;
 }
 
+/* coverage=function|block (coverage.cc).  */
+
+static enum lp_store_result
+store_coverage (const char *value)
+{
+  if (strcmp (value, "function") == 0)
+    latepgo_opts.coverage = LP_FUNCTION_COVERAGE;
+  else if (strcmp (value, "block") == 0)
+    latepgo_opts.coverage = LP_BLOCK_COVERAGE;
+  else
+    return LP_BAD_VALUE;
+  return LP_STORED;
+}
+
 #define O(FIELD) &latepgo_opts.FIELD
 
 /* In the order of the note that lists the valid arguments.  Its rows
@@ -141,6 +155,9 @@ static const struct lp_argument arguments[] = {
   { "no-promote", "no-promote", LP_NO_VALUE,
     "keep every counter update in its loop",
     NULL, O (no_promote), true, NULL, NULL },
+  { "coverage", "coverage=function|block", LP_SOME_VALUE,
+    "generate: one byte per function or block, set when it first runs",
+    NULL, NULL, false, NULL, store_coverage },
   { "runtime-counter-relocation", "runtime-counter-relocation", LP_NO_VALUE,
     "counters the runtime can map onto the profile file (continuous mode)",
     NULL, O (counter_relocation), true, NULL, NULL },
@@ -301,6 +318,22 @@ lp_parse_arguments (struct plugin_name_args *info)
 	ok = false;
     }
   return ok;
+}
+
+/* coverage= without generate: an error, and false.  Checked before
+   the warning for a missing mode, which it would otherwise get.  */
+
+bool
+lp_check_coverage_mode (void)
+{
+  if (latepgo_opts.coverage && !latepgo_opts.generate)
+    {
+      error ("latepgo: %<coverage%> is a kind of instrumentation; it "
+	     "needs %<generate%> (a use build reads the kind from the "
+	     "profile)");
+      return false;
+    }
+  return true;
 }
 
 /* Modes that cannot work together, and GCC's own instrumentation or

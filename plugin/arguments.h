@@ -3,6 +3,16 @@
 #ifndef LATEPGO_ARGUMENTS_H
 #define LATEPGO_ARGUMENTS_H
 
+/* coverage=function|block, as the runtime knows them
+   (LATEPGO_COVERAGE_FUNCTION and _BLOCK of latepgo-abi.h, which
+   coverage.cc checks these against).  */
+enum lp_coverage_kind
+{
+  LP_NO_COVERAGE = 0,
+  LP_FUNCTION_COVERAGE = 1,
+  LP_BLOCK_COVERAGE = 2
+};
+
 /* The mode and options given with -fplugin-arg-latepgo-*, and those
    GCC's own flags imply (gcc-flags.cc).  */
 struct latepgo_options
@@ -31,6 +41,7 @@ struct latepgo_options
   bool lean;			/* lean: names and records out of the
 				   loaded image (lean.cc).  */
   bool probes;			/* probes: pseudo probes per block.  */
+  enum lp_coverage_kind coverage;	/* coverage=function|block */
   const char *dump_path;	/* dump=FILE */
   const char *report_path;	/* report=FILE */
   vec<const char *> prefix_map; /* prefix-map=OLD=NEW, as OLD, NEW pairs.  */
@@ -41,5 +52,6 @@ extern struct latepgo_options latepgo_opts;
 extern bool lp_parse_arguments (struct plugin_name_args *);
 extern const char *lp_arguments_help (void);
 extern bool lp_check_argument_combinations (void);
+extern bool lp_check_coverage_mode (void);
 
 #endif /* LATEPGO_ARGUMENTS_H */

@@ -22,7 +22,10 @@
    generate=PATH the path in __latepgo_prf_fname, and with
    runtime-counter-relocation (relocate.cc) the number of records in
    __latepgo_prf_reloc.  With lean, the records and the names chunk
-   go out of the loaded image instead (lean.cc).  */
+   go out of the loaded image instead (lean.cc).  With
+   coverage=function|block, coverage.cc makes the byte counters and
+   their stores instead of counters and increments, and the file says
+   so in __latepgo_prf_cov.  */
 
 #include "gcc-common.h"
 #include "generate.h"
@@ -35,6 +38,7 @@
 #include "shard.h"
 #include "values.h"
 #include "lean.h"
+#include "coverage.h"
 #include "section-vars.h"
 #include "../libprof/latepgo-abi.h"
 #include <zlib.h>
@@ -176,6 +180,17 @@ lp_generate_function (cgraph_node *node, lp_graph *g, const char *name)
 
   init_runtime_decls ();
 
+  if (latepgo_opts.coverage)
+    {
+      lp_record r;
+      r.counters = lp_coverage_function (node, g, name, &r.n_counters,
+					 &r.checksum);
+      instrument_exec_calls ();
+      r.name = xstrdup (name);
+      records.safe_push (r);
+      return;
+    }
+
   /* The counter array, sized now that the tree is known.  */
   int n_counters = lp_record_counters (g);
   tree type = build_array_type (long_long_unsigned_type_node,
@@ -292,20 +307,21 @@ emit_bytes (const char *name, const char *data, size_t len,
   varpool_node::get (var)->force_output = 1;
 }
 
-/* Tell the runtime that the N records of this file have relocated
-   counters (latepgo-abi.h, LATEPGO_SEC_RELOC): a u64 holding N.  */
+/* A retained, read-only u64 NAME holding VALUE in SECTION, 8-aligned:
+   a mark that tells the runtime something about this file's records
+   (latepgo-abi.h, LATEPGO_SEC_RELOC and LATEPGO_SEC_COV).  */
 
 static void
-emit_relocation_mark (unsigned n)
+emit_u64_mark (const char *name, const char *section,
+	       unsigned HOST_WIDE_INT value)
 {
   tree u64 = long_long_unsigned_type_node;
-  tree var = lp_build_section_var ("__latepgo_prf_reloc_n", u64,
-				LATEPGO_SEC_RELOC);
+  tree var = lp_build_section_var (name, u64, section);
   TREE_READONLY (var) = 1;
   TREE_CONSTANT (var) = 1;
   SET_DECL_ALIGN (var, 64);
   DECL_USER_ALIGN (var) = 1;
-  DECL_INITIAL (var) = build_int_cstu (u64, n);
+  DECL_INITIAL (var) = build_int_cstu (u64, value);
   lp_mark_retained (var);
   varpool_node::finalize_decl (var);
   varpool_node::get (var)->force_output = 1;
@@ -400,7 +416,12 @@ lp_generate_finish (void)
     emit_records_and_names ();
 
   if (lp_relocation_p ())
-    emit_relocation_mark (records.length ());
+    emit_u64_mark ("__latepgo_prf_reloc_n", LATEPGO_SEC_RELOC,
+		   records.length ());
+  if (latepgo_opts.coverage)
+    emit_u64_mark ("__latepgo_prf_cov_n", LATEPGO_SEC_COV,
+		   ((unsigned HOST_WIDE_INT) latepgo_opts.coverage << 32)
+		   | records.length ());
 
   if (latepgo_opts.profile_path && *latepgo_opts.profile_path)
     emit_bytes ("__latepgo_prf_fname_str", latepgo_opts.profile_path,

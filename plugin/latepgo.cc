@@ -52,6 +52,7 @@
 #include "gcc-flags.h"
 #include "generate.h"
 #include "arguments.h"
+#include "coverage.h"
 #include "pass.h"
 #include "probes.h"
 #include "relocate.h"
@@ -131,6 +132,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
       || !lp_adopt_gcc_flags ())
     return 1;
   lp_clean_producer (info->base_name, info->full_name);
+  if (!lp_check_coverage_mode ())
+    return 1;
 
   if (!latepgo_opts.generate && !latepgo_opts.use_path
       && !latepgo_opts.sample_use_path && !latepgo_opts.probes)
@@ -157,14 +160,21 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
      user turned it off.  */
   if (global_options_set.x_flag_profile_values && !flag_profile_values)
     latepgo_opts.no_values = true;
+  /* Coverage bytes are stores of a constant: no value profiles
+     (coverage.cc).  */
+  if (latepgo_opts.coverage)
+    latepgo_opts.no_values = true;
 
   if (latepgo_opts.dump_path)
     lp_dump_open (latepgo_opts.dump_path);
 
   if (latepgo_opts.use_path || latepgo_opts.sample_use_path)
     {
-      /* As native -fprofile-use and -fauto-profile.  */
-      lp_use_set_fdo_flags ();
+      /* As native -fprofile-use and -fauto-profile; not for a coverage
+	 profile (lp_coverage_profile_file_p).  */
+      if (!latepgo_opts.use_path
+	  || !lp_coverage_profile_file_p (latepgo_opts.use_path))
+	lp_use_set_fdo_flags ();
       /* Sample profiles are estimates: as -fauto-profile, let GCC
 	 correct inconsistencies quietly instead of warning about
 	 them.  */

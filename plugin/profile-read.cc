@@ -29,6 +29,7 @@ static unsigned char *file_data;
 static size_t file_size;
 static hash_map<nofree_string_hash, vec<lp_profile_record> > *by_name;
 lp_profile_summary lp_summary;
+unsigned HOST_WIDE_INT lp_profile_variant;
 
 /* See the top of the file: 2^48, a day of a hot loop at 3 GHz.  */
 #define MAX_FUNCTION_SUM ((unsigned HOST_WIDE_INT) 1 << 48)
@@ -75,6 +76,8 @@ parse_indexed (lp_err *err)
   lp_indexed_status st = lp_indexed_open (&idx, file_data, file_size, err);
   if (st == LP_INDEXED_OK && !(idx.variant & LATEPGO_VARIANT_IR))
     return "not an IR-level profile (front-end instrumentation)";
+  if (st == LP_INDEXED_OK)
+    lp_profile_variant = idx.variant;
   if (st == LP_INDEXED_OK)
     st = lp_indexed_walk (&idx, take_record, NULL, err);
   switch (st)

@@ -24,6 +24,8 @@ struct lp_profile_summary
 };
 
 extern lp_profile_summary lp_summary;
+/* The variant bits of the profile's header (doc/indexed-format.md).  */
+extern unsigned HOST_WIDE_INT lp_profile_variant;
 
 extern bool lp_profile_load (const char *);
 extern const vec<lp_profile_record> *lp_profile_lookup (const char *);

@@ -11,6 +11,7 @@
 #include "use.h"
 #include "annotate.h"
 #include "cfg-graph.h"
+#include "coverage.h"
 #include "dump.h"
 #include "hot-inline.h"
 #include "arguments.h"
@@ -324,6 +325,48 @@ salvage (cgraph_node *node, lp_graph *g, const char *name)
   return true;
 }
 
+/* Annotate the current function (NODE, profile name NAME, graph G)
+   from a coverage profile (coverage-use.cc): a function that never ran
+   as with a full profile's zero entry count, one that ran keeps its
+   static estimates (and with block coverage loses its never-run
+   blocks).  Consumes G's fake edges.  */
+
+static void
+use_coverage (cgraph_node *node, lp_graph *g, const char *name)
+{
+  tree decl = node->decl;
+  switch (lp_coverage_use_function (g, name))
+    {
+    case LP_COVERAGE_MISSING:
+      n_missing++;
+      missing_nodes.safe_push (node);
+      return;
+    case LP_COVERAGE_STALE:
+      lp_use_mismatch (decl, false);
+      return;
+    case LP_COVERAGE_NEVER_RUN:
+      n_matched++;
+      if (!DECL_COMDAT (decl) && !DECL_EXTERNAL (decl))
+	n_own_matched++;
+      if (latepgo_opts.partial_training)
+	return;
+      annotate_never_run ();
+      never_run_nodes.add (node);
+      profile_status_for_fn (cfun) = PROFILE_READ;
+      update_max_bb_count ();
+      compute_function_frequency ();
+      annotated.safe_push (node);
+      return;
+    case LP_COVERAGE_RAN:
+      n_matched++;
+      if (!DECL_COMDAT (decl) && !DECL_EXTERNAL (decl))
+	n_own_matched++;
+      update_max_bb_count ();
+      annotated.safe_push (node);
+      return;
+    }
+}
+
 /* Annotate the current function (NODE, profile name NAME, graph G).
    Consumes G's fake edges.  */
 
@@ -333,6 +376,11 @@ use_function (cgraph_node *node, lp_graph *g, const char *name)
   FILE *dump = lp_dump_stream ();
   bool name_found;
   tree decl = node->decl;
+  if (lp_coverage_profile_p ())
+    {
+      use_coverage (node, g, name);
+      return;
+    }
   const lp_profile_record *rec = find_record (name, g->checksum, &name_found);
 
   /* A profile made without value counters (no-values) has the record

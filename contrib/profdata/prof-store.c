@@ -255,6 +255,19 @@ lp_store_merge_variant (struct lp_store *store, uint64_t v,
 		 lp_variant_kind_name (store->variant));
       return -1;
     }
+  /* A byte-coverage record's counts say only "ran"; summed with
+     counts, and under the union of the bits, a use build would take
+     every count as coverage (doc/coverage.md section 3).  */
+  if ((store->variant ^ v) & LP_VARIANT_BYTE_COVERAGE)
+    {
+      lp_seterr (err, "cannot merge a coverage profile "
+		 "(coverage=function|block, single-byte counters) with a "
+		 "profile of counts: this input is %s, earlier inputs are %s",
+		 (v & LP_VARIANT_BYTE_COVERAGE) ? "coverage" : "counts",
+		 (store->variant & LP_VARIANT_BYTE_COVERAGE)
+		 ? "coverage" : "counts");
+      return -1;
+    }
   if ((store->variant ^ v) & LP_VARIANT_ENTRY_ONLY)
     {
       lp_seterr (err, "cannot merge function-entry-only profiles with "
