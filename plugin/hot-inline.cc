@@ -23,13 +23,14 @@
    not params).
 
    A call is hot when its count is at least the profile's hot count
-   (profile-read.h).  */
+   (profile-read.h).  Coverage profiles say nothing of hotness.  */
 
 #include "gcc-common.h"
 #include "hot-inline.h"
 #include "dump.h"
 #include "arguments.h"
 #include "profile-read.h"
+#include "../format/raw-format.h"
 
 /* The limit for functions with hot calls, measured (callgrind, the
    bench's small inputs; doc/hot-inline.md): of 60, 90, 120, 170, 250
@@ -81,7 +82,10 @@ void
 lp_raise_hot_inline_limits (const vec<cgraph_node *> &annotated)
 {
   gcov_type hot = lp_summary.hot_count;
-  if (latepgo_opts.no_hot_inline || !hot)
+  /* A coverage profile's counts are 0 or 1: every call that ran would
+     look hot (doc/coverage.md).  */
+  if (latepgo_opts.no_hot_inline || !hot
+      || (lp_profile_variant & LP_VARIANT_BYTE_COVERAGE))
     return;
   if (!raised_nodes)
     raised_nodes = new hash_map<tree, tree>;

@@ -781,7 +781,6 @@ lp_use_finish (void)
     unannotated.safe_push (node);
   handle_missing_profiles_of_profiled (unannotated);
   lp_inherit_first_run ();
-  lp_raise_hot_inline_limits (annotated);
 
   /* Set late: earlier, GCC's own profile pass would run and overwrite
      our counts; never, and the IPA inliner asserts on read counts
@@ -809,6 +808,8 @@ lp_use_finish (void)
   if (n_inconsistent && lp_dump_stream ())
     fprintf (lp_dump_stream (), "inconsistent functions: %d\n",
 	     n_inconsistent);
+  /* After the flags above: the nodes it makes copy them.  */
+  lp_raise_hot_inline_limits (annotated);
   lp_report_unit (n_matched, n_mismatched, n_missing, unprofiled,
 		  n_inconsistent, n_salvaged);
   annotated.release ();
