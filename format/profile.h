@@ -23,11 +23,6 @@
 /* LLVM keeps at most this many values per site (u8 site counts).  */
 #define LP_MAX_VALUES_PER_SITE 255
 
-/* Variant bits not defined by latepgo-abi.h.  */
-#define LP_VARIANT_DBG_CORRELATE   (1ULL << 59)
-#define LP_VARIANT_BYTE_COVERAGE   (1ULL << 60)
-#define LP_VARIANT_ENTRY_ONLY      (1ULL << 61)
-
 /* FuncHash bit 60 marks a context-sensitive record.  */
 #define LP_CS_HASH_BIT (1ULL << 60)
 
