@@ -75,15 +75,32 @@
 #define LATEPGO_MEMOP_SYMBOL "__latepgo_memop_profile"
 #define LATEPGO_MEMOP_ATOMIC_SYMBOL "__latepgo_memop_profile_atomic"
 
-/* Indirect-call target profiling: per call site, one counter per
-   candidate target (the address-taken functions of the file whose type
-   is the call's, sorted by profile name) and one for any other target.
-   Instrumented code calls LATEPGO_ICALL_SYMBOL (COUNTERS, TARGET,
-   TABLE, N) (or the _atomic variant with update=atomic-add) right before the call; TABLE holds
-   the N candidates' addresses, each as a signed 64-bit offset from
-   TABLE itself (no dynamic relocations).  Hidden, nothrow, leaf.  */
-#define LATEPGO_ICALL_SYMBOL "__latepgo_icall_profile"
-#define LATEPGO_ICALL_ATOMIC_SYMBOL "__latepgo_icall_profile_atomic"
+/* Indirect-call target profiling, as LLVM's (compiler-rt's
+   InstrProfilingValue.c): per call site, a list of the targets called
+   there by address, each with its count, at most LATEPGO_ICALL_MAX_TARGETS
+   per site.  A function with indirect-call sites has an array of
+   list heads, __profvp_<fn>, one per site, zero-initialized, in section
+   LATEPGO_SEC_VALS; its record's Values field holds the array's address
+   and NumValueSites[0] the number of sites.  Instrumented code calls
+   LATEPGO_ICALL_TARGET_SYMBOL (TARGET, &__profvp_<fn>[SITE]) (or the
+   _atomic variant with update=atomic: counts added atomically) right
+   before the call; hidden, nothrow, leaf.  The nodes have compiler-rt's
+   layout (struct latepgo_value_node), so that compiler-rt's writer
+   reads them when its runtime is linked into the module.  */
+#define LATEPGO_SEC_VALS "__llvm_prf_vals"
+#define LATEPGO_ICALL_TARGET_SYMBOL "__latepgo_icall_target"
+#define LATEPGO_ICALL_TARGET_ATOMIC_SYMBOL "__latepgo_icall_target_atomic"
+#define LATEPGO_ICALL_MAX_TARGETS 16
+/* NumValueSites is 16 bits: a function's sites past that many are not
+   profiled.  */
+#define LATEPGO_ICALL_MAX_SITES 65535
+
+struct latepgo_value_node
+{
+  unsigned long long value;
+  unsigned long long count;
+  struct latepgo_value_node *next;
+};
 
 /* First-run order (format/raw-format.h): the symbol of the runtime's
    clock, a hidden unsigned long long.  */

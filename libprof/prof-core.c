@@ -46,6 +46,7 @@ lp_reset_counters (void)
     memset (secs.cnts_begin, 0,
 	    (char *) secs.cnts_end - (char *) secs.cnts_begin);
   lp_shards_reset ();
+  lp_values_reset ();
   lp_forget_written ();
 }
 
