@@ -46,7 +46,7 @@ lp_reset_counters (void)
     memset (secs.cnts_begin, 0,
 	    (char *) secs.cnts_end - (char *) secs.cnts_begin);
   lp_shards_reset ();
-  lp_values_reset ();
+  lp_vdata_reset ();
   lp_forget_written ();
 }
 

@@ -171,7 +171,6 @@ struct lp_image
   uint64_t *site_base;
   size_t site_base_alloc;
   uint64_t num_sites;
-  uintptr_t bias;		/* Subtracted from addresses (see prof-vdata.c).  */
   unsigned char *vdata;
   size_t vdata_size, vdata_alloc;
 };
@@ -220,7 +219,7 @@ extern uint64_t lp_record_icall_sites (const struct latepgo_data_record *);
 extern int lp_vdata_build (struct lp_image *, const unsigned char *, size_t);
 extern uint64_t lp_vdata_length (int, uint64_t, const uint64_t *, uint64_t,
 				 uint64_t);
-extern void lp_values_reset (void);
+extern void lp_vdata_reset (void);
 
 /* ------------------------------------------------------------------ */
 /* prof-merge.c: the existing contents of a profile file.  */

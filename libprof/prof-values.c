@@ -129,17 +129,6 @@ __latepgo_icall_target_atomic (void *target,
   count_target (target, site, 1);
 }
 
-/* Zero the targets' counts (lp_reset_counters): the nodes stay
-   linked, so each site keeps its targets.  */
-
-void
-lp_values_reset (void)
-{
-  unsigned n = __atomic_load_n (&next_node, __ATOMIC_RELAXED);
-  for (unsigned i = 0; i < n && i < LP_VALUE_NODES; i++)
-    __atomic_store_n (&nodes[i].count, 0, __ATOMIC_RELAXED);
-}
-
 /* The runtime's constructor and writer (prof-core.c) are needed by
    every module that counts values, even one whose records all point
    at their value sites rather than at __latepgo_runtime.  */

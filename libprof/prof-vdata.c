@@ -4,13 +4,14 @@
    (doc/raw-format.md section 8), merged with what a profile file
    already holds.
 
-   Addresses are written relative to the module's data section, the
-   records' FunctionPointer and the targets alike: a reader only maps
-   a target to the record whose FunctionPointer it equals, so any bias
-   common to both gives the same names, and the relative values are
-   the same in every run of a position-independent program, whose
-   profiles then still merge (prof-merge.c compares the records byte
-   for byte).
+   No address is written.  A reader maps a target to the record whose
+   FunctionPointer it equals, and only that; so a record with an
+   address gets its NameRef as FunctionPointer (prof-writer.c), and a
+   target the NameRef of the record whose function is at its address,
+   or 0 (what readers make of an address no record has: a function
+   that is not instrumented).  The profile is then the same in every
+   run of a position-independent program, and profiles of different
+   runs merge (prof-merge.c compares the records byte for byte).
 
    The counts are taken from the nodes as they are written (and the
    nodes set back to zero), so a second write from the same process
@@ -109,6 +110,54 @@ block_size (uint64_t n, uint64_t v)
   return 8 + 8 + n + lp_pad8 (8 + n) + 16 * v;
 }
 
+/* The NameRef of the function at address ADDR among the N (address,
+   NameRef) pairs of FNS (sorted by address, in SITE and VALUE), or 0.  */
+
+static uint64_t
+name_at (const struct triple *fns, size_t n, uint64_t addr)
+{
+  size_t lo = 0, hi = n;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (fns[mid].site < addr)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return lo < n && fns[lo].site == addr ? fns[lo].value : 0;
+}
+
+/* The (address, NameRef) pairs of the records of SECS that have an
+   address, sorted by address, into *FNS (lp_alloc'd, *ALLOC bytes);
+   their number, or (size_t) -1 when memory ran out.  */
+
+static size_t
+function_addresses (const struct lp_sections *secs, struct triple **fns,
+		    size_t *alloc)
+{
+  size_t n = 0;
+  for (const struct latepgo_data_record *r = secs->data_begin;
+       r && r < secs->data_end; r++)
+    n += r->function_ptr != 0;
+  *alloc = (n ? n : 1) * sizeof **fns;
+  *fns = lp_alloc (*alloc);
+  if (!*fns)
+    return (size_t) -1;
+  n = 0;
+  for (const struct latepgo_data_record *r = secs->data_begin;
+       r && r < secs->data_end; r++)
+    if (r->function_ptr)
+      {
+	(*fns)[n].site = r->function_ptr;
+	(*fns)[n].value = r->name_ref;
+	(*fns)[n].count = 0;
+	n++;
+      }
+  heap_sort (*fns, n, by_value);
+  return n;
+}
+
 /* Add the values of the value-data blocks OLD (OLD_SIZE bytes, those
    of a profile with IMG's records) to T at *NT (room for them all:
    OLD_SIZE / 16).  Blocks or kinds that do not describe IMG's sites
@@ -188,10 +237,20 @@ lp_vdata_build (struct lp_image *img, const unsigned char *old,
 	  max++;
       }
 
+  struct lp_sections secs;
+  struct triple *fns;
+  size_t fns_alloc;
+  lp_get_sections (&secs);
+  size_t nfns = function_addresses (&secs, &fns, &fns_alloc);
+  if (nfns == (size_t) -1)
+    goto nomem;
   size_t t_alloc = (max ? max : 1) * sizeof (struct triple);
   struct triple *t = lp_alloc (t_alloc);
   if (!t)
-    goto nomem;
+    {
+      lp_free (fns, fns_alloc);
+      goto nomem;
+    }
   size_t nt = 0;
   for (size_t i = 0; i < img->num_vsrc; i++)
     {
@@ -210,11 +269,12 @@ lp_vdata_build (struct lp_image *img, const unsigned char *old,
 	    if (!c)
 	      continue;
 	    t[nt].site = img->site_base[out] + s;
-	    t[nt].value = n->value - img->bias;
+	    t[nt].value = name_at (fns, nfns, n->value);
 	    t[nt].count = c;
 	    nt++;
 	  }
     }
+  lp_free (fns, fns_alloc);
   if (old)
     take_old (img, old, old_size, t, &nt);
 
@@ -289,6 +349,28 @@ lp_vdata_build (struct lp_image *img, const unsigned char *old,
     recs[i].num_value_sites[0] = 0;
   img->vdata_size = 0;
   return -1;
+}
+
+/* Zero the counts of the targets of this module's indirect calls
+   (lp_reset_counters): the lists stay, so each site keeps its
+   targets.  */
+
+void
+lp_vdata_reset (void)
+{
+  struct lp_sections secs;
+  lp_get_sections (&secs);
+  for (const struct latepgo_data_record *r = secs.data_begin;
+       r && r < secs.data_end; r++)
+    {
+      struct latepgo_value_node **heads
+	= (struct latepgo_value_node **) (uintptr_t) r->values;
+      for (uint64_t s = 0; s < lp_record_icall_sites (r); s++)
+	for (struct latepgo_value_node *n
+	       = __atomic_load_n (&heads[s], __ATOMIC_ACQUIRE);
+	     n; n = __atomic_load_n (&n->next, __ATOMIC_ACQUIRE))
+	  __atomic_store_n (&n->count, 0, __ATOMIC_RELAXED);
+    }
 }
 
 /* The length of the value data of the profile at OFFSET of FD whose

@@ -9,8 +9,8 @@
                      = run token (readers ignore it), ValueKindLast = 1
      binary IDs      u64 Len, Len bytes of NT_GNU_BUILD_ID, pad8; or nothing
      records         DataSize x 48 bytes, Values written as 0,
-                     FunctionPointer relative to the data section
-                     (prof-vdata.c), NumValueSites[0] the record's
+                     FunctionPointer the NameRef of a function with an
+                     address (prof-vdata.c), NumValueSites[0] the record's
                      indirect-call sites (none in continuous mode)
      counters        CountersSize x u64, the whole __llvm_prf_cnts section
      names           the whole __llvm_prf_names section, then pad8 zeros
@@ -128,7 +128,6 @@ lp_image_build (struct lp_image *img, uint64_t token, uint64_t page)
   img->vsrc = lp_alloc (img->vsrc_alloc);
   img->site_base_alloc = (nraw ? nraw : 1) * 8;
   img->site_base = lp_alloc (img->site_base_alloc);
-  img->bias = (uintptr_t) secs.data_begin;
   size_t table_size = 16;
   while (table_size < 2 * nraw)
     table_size *= 2;
@@ -175,6 +174,8 @@ lp_image_build (struct lp_image *img, uint64_t token, uint64_t page)
 	      img->vsrc[img->num_vsrc].rec = r;
 	      img->vsrc[img->num_vsrc++].out = table[h] - 1;
 	    }
+	  if (r->function_ptr)
+	    out[table[h] - 1].function_ptr = r->name_ref;
 	  if (to != slot)
 	    {
 	      struct lp_dup *d = &img->dups[img->num_dups++];
@@ -191,7 +192,8 @@ lp_image_build (struct lp_image *img, uint64_t token, uint64_t page)
       w->counter_ptr = (int64_t) (((char *) secs.cnts_begin + slot * 8)
 				  - ((char *) secs.data_begin
 				     + nout * LP_RECORD_SIZE));
-      w->function_ptr = r->function_ptr ? r->function_ptr - img->bias : 0;
+      /* The NameRef, not the address (prof-vdata.c).  */
+      w->function_ptr = r->function_ptr ? r->name_ref : 0;
       w->values = 0;
       w->num_counters = r->num_counters;
       w->num_value_sites[0] = (uint16_t) sites;
