@@ -413,19 +413,19 @@ known_name (unsigned HOST_WIDE_INT hash)
   return NULL;
 }
 
-/* Use mode: attach to the indirect call S the histogram of its
-   targets in REC (value data), the most called first, scaled to the
+/* Use mode: attach to the indirect call S (site SITE of its function)
+   the histogram of the targets of REC's indirect call ICALL (value
+   data), the most called first, scaled to the
    call's block count; a target in another file counts as well as one
    of this file (ipa-profile finds it by profile id with -flto).  */
 
 static void
-annotate_icall (const lp_value_site *s, unsigned site,
+annotate_icall (const lp_value_site *s, int icall, unsigned site,
 		const lp_profile_record *rec, FILE *dump)
 {
   lp_value_count v[MAX_TARGETS];
   gcov_type total = 0;
-  unsigned n = lp_profile_icall_targets (rec, s->icall_index, v, MAX_TARGETS,
-					 &total);
+  unsigned n = lp_profile_icall_targets (rec, icall, v, MAX_TARGETS, &total);
   if (dump)
     {
       fprintf (dump, "  value site %u targets", site);
@@ -465,9 +465,9 @@ annotate_icall (const lp_value_site *s, unsigned site,
    indirect calls speculative).  SITE_BASE, unless NULL, gives each
    site's first counter in REC, or -1 for a site REC does not describe
    (salvage.cc: a changed function's sites found in its training
-   version; its indirect calls are left without targets, their value
-   data being numbered by the training version's sites); NULL: the
-   sites' counters follow G's edge counters in order.  */
+   version; for an indirect call, its index among the training
+   version's indirect calls); NULL: the sites' counters follow G's edge
+   counters in order.  */
 
 void
 lp_annotate_values (lp_graph *g, const lp_profile_record *rec,
@@ -487,8 +487,9 @@ lp_annotate_values (lp_graph *g, const lp_profile_record *rec,
       base += s->n_counters;
       if (s->icall)
 	{
-	  if (!site_base)
-	    annotate_icall (s, i, rec, dump);
+	  if (!site_base || site_base[i] >= 0)
+	    annotate_icall (s, site_base ? site_base[i] : s->icall_index, i,
+			    rec, dump);
 	  continue;
 	}
       if (site_base && site_base[i] < 0)
