@@ -241,6 +241,7 @@ lp_generate_function (cgraph_node *node, lp_graph *g, const char *name)
   lp_instrument_first_run (g, counters);
   lp_shard_end (counters);
   instrument_exec_calls ();
+  lp_inline_icall_targets ();
 
   lp_record r;
   r.name = xstrdup (name);

@@ -332,6 +332,138 @@ lp_instrument_values (cgraph_node *node, lp_graph *g, tree counters)
   return heads;
 }
 
+/* Before the helper call CALL (lp_instrument_values) of an indirect
+   call, the runtime's most common case inline:
+     head = *SITE;
+     if (head != 0 && head->value == (u64) TARGET)
+       head->count += 1;		(atomically with update=atomic)
+     else
+       helper (TARGET, SITE);
+   A call that keeps going to the first target it reached, most of
+   them, then costs two loads, two compares and an increment instead
+   of a call that clobbers the caller's registers.  */
+
+static void
+inline_first_target (gcall *call, bool atomic)
+{
+  tree u64 = long_long_unsigned_type_node;
+  tree pu64 = build_pointer_type (u64);
+  tree target = gimple_call_arg (call, 0);
+  tree site = gimple_call_arg (call, 1);
+  basic_block cond_bb = gimple_bb (call);
+
+  /* COND_BB -> CALL_BB (the helper alone) -> JOIN.  */
+  gimple_stmt_iterator gsi = gsi_for_stmt (call);
+  gsi_prev (&gsi);
+  edge to_call = (gsi_end_p (gsi) ? split_block_after_labels (cond_bb)
+		  : split_block (cond_bb, gsi_stmt (gsi)));
+  basic_block call_bb = to_call->dest;
+  edge to_join = split_block (call_bb, call);
+  basic_block join = to_join->dest;
+  basic_block cmp_bb = create_empty_bb (cond_bb);
+  basic_block hit_bb = create_empty_bb (cmp_bb);
+  if (current_loops)
+    {
+      add_bb_to_loop (cmp_bb, cond_bb->loop_father);
+      add_bb_to_loop (hit_bb, cond_bb->loop_father);
+    }
+
+  /* COND_BB: head = *SITE; if (head != 0).  */
+  gsi = gsi_last_bb (cond_bb);
+  tree head = make_temp_ssa_name (ptr_type_node, NULL, "PROF_icall_head");
+  gsi_insert_after (&gsi, gimple_build_assign
+			    (head, build_simple_mem_ref (site)),
+		    GSI_NEW_STMT);
+  gsi_insert_after (&gsi, gimple_build_cond (NE_EXPR, head, null_pointer_node,
+					     NULL_TREE, NULL_TREE),
+		    GSI_NEW_STMT);
+  to_call->flags = EDGE_FALSE_VALUE;
+  to_call->probability = profile_probability::unlikely ();
+  edge e = make_edge (cond_bb, cmp_bb, EDGE_TRUE_VALUE);
+  e->probability = to_call->probability.invert ();
+  cmp_bb->count = cond_bb->count.apply_probability (e->probability);
+
+  /* CMP_BB: if (head->value == (u64) TARGET).  */
+  gsi = gsi_start_bb (cmp_bb);
+  tree value = make_temp_ssa_name (u64, NULL, "PROF_icall_value");
+  gsi_insert_after (&gsi, gimple_build_assign
+			    (value, build2 (MEM_REF, u64, head,
+					    build_int_cst (pu64, 0))),
+		    GSI_NEW_STMT);
+  tree want = make_temp_ssa_name (u64, NULL, "PROF_icall_value");
+  gsi_insert_after (&gsi, gimple_build_assign (want, NOP_EXPR, target),
+		    GSI_NEW_STMT);
+  gsi_insert_after (&gsi, gimple_build_cond (EQ_EXPR, value, want,
+					     NULL_TREE, NULL_TREE),
+		    GSI_NEW_STMT);
+  e = make_edge (cmp_bb, hit_bb, EDGE_TRUE_VALUE);
+  e->probability = profile_probability::likely ();
+  edge miss = make_edge (cmp_bb, call_bb, EDGE_FALSE_VALUE);
+  miss->probability = e->probability.invert ();
+  hit_bb->count = cmp_bb->count.apply_probability (e->probability);
+  call_bb->count = (cond_bb->count.apply_probability (to_call->probability)
+		    + cmp_bb->count.apply_probability (miss->probability));
+
+  /* HIT_BB: head->count += 1.  */
+  gsi = gsi_start_bb (hit_bb);
+  if (atomic)
+    {
+      tree addr = make_temp_ssa_name (pu64, NULL, "PROF_icall_count");
+      gsi_insert_after (&gsi, gimple_build_assign
+				(addr, POINTER_PLUS_EXPR, head, size_int (8)),
+			GSI_NEW_STMT);
+      tree f = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
+      gsi_insert_after (&gsi, gimple_build_call
+				(f, 3, addr, build_int_cst (u64, 1),
+				 build_int_cst (integer_type_node,
+						MEMMODEL_RELAXED)),
+			GSI_NEW_STMT);
+    }
+  else
+    {
+      tree ref = build2 (MEM_REF, u64, head, build_int_cst (pu64, 8));
+      tree c = make_temp_ssa_name (u64, NULL, "PROF_icall_count");
+      tree c1 = make_temp_ssa_name (u64, NULL, "PROF_icall_count");
+      gsi_insert_after (&gsi, gimple_build_assign (c, ref), GSI_NEW_STMT);
+      gsi_insert_after (&gsi, gimple_build_assign (c1, PLUS_EXPR, c,
+						   build_int_cst (u64, 1)),
+			GSI_NEW_STMT);
+      gsi_insert_after (&gsi, gimple_build_assign (unshare_expr (ref), c1),
+			GSI_NEW_STMT);
+    }
+  make_single_succ_edge (hit_bb, join, EDGE_FALLTHRU);
+}
+
+/* Generate mode, once the function's counters are in: give each
+   indirect call's helper call its inline first-target path
+   (inline_first_target).  */
+
+void
+lp_inline_icall_targets (void)
+{
+  tree plain = lp_value_helper_decl (true, false);
+  tree atomic = lp_value_helper_decl (true, true);
+  auto_vec<gcall *> calls;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (gcall *call = dyn_cast <gcall *> (gsi_stmt (gsi)))
+	{
+	  tree fn = gimple_call_fndecl (call);
+	  if (fn && (fn == plain || fn == atomic))
+	    calls.safe_push (call);
+	}
+  if (calls.is_empty ())
+    return;
+  free_dominance_info (CDI_DOMINATORS);
+  free_dominance_info (CDI_POST_DOMINATORS);
+  for (gcall *call : calls)
+    inline_first_target (call, gimple_call_fndecl (call) == atomic);
+  if (current_loops)
+    loops_state_set (LOOPS_NEED_FIXUP);
+}
+
 /* A representative size of memop bucket B, for the average: the size
    itself where the bucket is one size, the middle of a range, and 1024
    for "513 and more" (large enough for GCC to call the library).  */
