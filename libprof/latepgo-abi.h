@@ -11,6 +11,8 @@
    Per instrumented function the plugin emits, TU-local:
      __profc_<fn>  u64 counters[NumCounters]   section LATEPGO_SEC_CNTS  "aw", align 8
      __profd_<fn>  struct latepgo_data_record  section LATEPGO_SEC_DATA  "aw", align 8
+     __profvp_<fn> void *heads[sites], zero    section LATEPGO_SEC_VALS  "aw", align 8
+                   (only for a function with indirect calls)
    and per translation unit:
      one names chunk (ULEB128 uncompressed length, ULEB128 compressed
      length or 0, then zlib stream or plain text; names separated by
