@@ -236,7 +236,13 @@ lp_merge_values (int fd, uint64_t offset, uint64_t old_end, uint64_t end,
   if ((old_size && lp_pread_all (fd, old, old_size, vd_off) != 0)
       || (tail_size && lp_pread_all (fd, tail, tail_size, old_end) != 0))
     goto out;
-  lp_vdata_build (img, old, old_size);
+  if (lp_vdata_build (img, old, old_size) != 0)
+    {
+      /* Reported; the file keeps its value data, consistent with its
+	 records, without this run's targets.  */
+      rc = 0;
+      goto out;
+    }
   if (lp_pwrite_all (fd, img->vdata, img->vdata_size, vd_off) != 0
       || lp_pwrite_all (fd, tail, tail_size, vd_off + img->vdata_size) != 0)
     goto out;
