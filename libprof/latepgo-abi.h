@@ -18,6 +18,8 @@
      length or 0, then zlib stream or plain text; names separated by
      0x01)                                      section LATEPGO_SEC_NAMES "a", align 1
      optionally the build-time profile path     section LATEPGO_SEC_FNAME "a", NUL-terminated
+     with indirect calls, the nodes of their target lists
+                                                section LATEPGO_SEC_VNODES "aw", align 8
 
    The linker concatenates each section per module (executable or shared
    object) and defines __start_<sec>/__stop_<sec>; the runtime linked
@@ -90,6 +92,13 @@
    layout (struct latepgo_value_node), so that compiler-rt's writer
    reads them when its runtime is linked into the module.  */
 #define LATEPGO_SEC_VALS "__llvm_prf_vals"
+/* The nodes of a module's lists come from its section
+   LATEPGO_SEC_VNODES ("aw", zero): per translation unit,
+   LATEPGO_ICALL_NODES_PER_SITE nodes for each indirect-call site,
+   shared by all the sites of the module (compiler-rt sizes its pool
+   the same way).  */
+#define LATEPGO_SEC_VNODES "__latepgo_prf_vnds"
+#define LATEPGO_ICALL_NODES_PER_SITE 4
 #define LATEPGO_ICALL_TARGET_SYMBOL "__latepgo_icall_target"
 #define LATEPGO_ICALL_TARGET_ATOMIC_SYMBOL "__latepgo_icall_target_atomic"
 #define LATEPGO_ICALL_MAX_TARGETS 16

@@ -95,6 +95,7 @@ struct lp_sections
 };
 
 extern void lp_get_sections (struct lp_sections *);
+extern struct latepgo_value_node *lp_value_nodes (struct latepgo_value_node **);
 extern const char *lp_build_time_filename (void);
 extern int lp_compiler_rt_present (void);
 extern void lp_find_binary_id (void);

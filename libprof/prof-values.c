@@ -38,12 +38,9 @@ __latepgo_memop_profile_atomic (unsigned long long *counters,
 		      __ATOMIC_RELAXED);
 }
 
-/* The node pool, shared by every site of the module (compiler-rt
-   sizes its static pool the same way, a fixed number of nodes): in
-   .bss, so pages are only touched as nodes are taken.  */
-#define LP_VALUE_NODES 65536
-static struct latepgo_value_node nodes[LP_VALUE_NODES];
-static unsigned next_node;
+/* The next free node of the module's pool (LATEPGO_SEC_VNODES, sized
+   by the plugin from the number of sites, as compiler-rt's).  */
+static size_t next_node;
 static int pool_empty_reported;
 
 /* A fresh node, or NULL (reported once) when the pool is used up.  */
@@ -51,13 +48,16 @@ static int pool_empty_reported;
 static struct latepgo_value_node *
 new_node (void)
 {
-  unsigned i = __atomic_fetch_add (&next_node, 1, __ATOMIC_RELAXED);
-  if (i < LP_VALUE_NODES)
-    return &nodes[i];
-  __atomic_store_n (&next_node, LP_VALUE_NODES, __ATOMIC_RELAXED);
+  struct latepgo_value_node *end;
+  struct latepgo_value_node *pool = lp_value_nodes (&end);
+  size_t n = pool ? (size_t) (end - pool) : 0;
+  size_t i = __atomic_fetch_add (&next_node, 1, __ATOMIC_RELAXED);
+  if (i < n)
+    return &pool[i];
+  __atomic_store_n (&next_node, n, __ATOMIC_RELAXED);
   if (!__atomic_exchange_n (&pool_empty_reported, 1, __ATOMIC_RELAXED))
-    lp_warning ("all %d indirect-call value nodes are in use; targets "
-		"first seen from now on are not counted", LP_VALUE_NODES);
+    lp_warning ("all %zu indirect-call value nodes are in use; targets "
+		"first seen from now on are not counted", n);
   return NULL;
 }
 

@@ -361,6 +361,30 @@ build_addr_diff (tree a, tree b)
 		 fold_convert (type, build_fold_addr_expr (b)));
 }
 
+/* This file's share of the nodes of the module's indirect-call target
+   lists (latepgo-abi.h): LATEPGO_ICALL_NODES_PER_SITE per site, zero.  */
+
+static void
+emit_value_nodes (void)
+{
+  unsigned HOST_WIDE_INT sites = 0;
+  for (const lp_record &r : records)
+    sites += r.n_icall_sites;
+  if (!sites)
+    return;
+  /* A node is three u64s: value, count, next.  */
+  tree type = build_array_type (long_long_unsigned_type_node,
+				build_index_type (size_int
+						  (3 * LATEPGO_ICALL_NODES_PER_SITE
+						   * sites - 1)));
+  tree var = build_section_var ("__latepgo_vnodes", type, LATEPGO_SEC_VNODES);
+  SET_DECL_ALIGN (var, 64);
+  DECL_INITIAL (var) = build_constructor (type, NULL);
+  mark_retained (var);
+  varpool_node::finalize_decl (var);
+  varpool_node::get (var)->force_output = 1;
+}
+
 /* Emit the records, the names chunk and the profile path of this
    file.  Called once, after the last function.  */
 
@@ -422,6 +446,8 @@ lp_generate_finish (void)
 
   if (lp_relocation_p ())
     emit_relocation_mark (records.length ());
+
+  emit_value_nodes ();
 
   if (latepgo_opts.profile_path && *latepgo_opts.profile_path)
     emit_bytes ("__latepgo_prf_fname_str", latepgo_opts.profile_path,
