@@ -143,7 +143,7 @@ anchors_next (const unsigned char *buf, size_t size, size_t off,
     {
       struct anchors_site s;
       anchors_get_site (rec, i, &s);
-      if (s.block >= rec->num_blocks || s.num_counters == 0
+      if (s.block >= rec->num_blocks
 	  || s.num_counters > ANCHORS_MAX_SITE_COUNTERS)
 	{
 	  lp_seterr (err, "anchors record at offset %zu: value site %u in "

@@ -61,7 +61,7 @@ extern "C" {
 #define ANCHORS_BLOCK_SIZE 24
 #define ANCHORS_EDGE_SIZE 12
 #define ANCHORS_SITE_SIZE 16
-/* No value site has more (memop buckets, indirect-call candidates).  */
+/* No value site has more (memop buckets).  */
 #define ANCHORS_MAX_SITE_COUNTERS 256
 #define ANCHORS_NO_LINE INT32_MIN
 #define ANCHORS_ON_TREE (-1)
@@ -104,7 +104,8 @@ struct anchors_site
    message in ERR for a malformed one (bad magic or version, truncated,
    an edge's block out of range, a counter index out of range or used
    twice, an edge 0 that is not EXIT->ENTRY, a value site outside the
-   blocks or with 0 or more than ANCHORS_MAX_SITE_COUNTERS counters).  */
+   blocks or with more than ANCHORS_MAX_SITE_COUNTERS counters; an
+   indirect call has 0, its targets being value data).  */
 int anchors_next (const unsigned char *buf, size_t size, size_t off,
 		  struct anchors_record *rec, struct lp_err *err);
 

@@ -1,8 +1,9 @@
 /* merge-file-module.c: the instrumented code of the merge-file
    harness, built by GCC with the plugin in generate mode, so the
    harness's module has real profile sections for the runtime to
-   write: two functions with a loop and a branch, and values on (the
-   first-run counter).  */
+   write: two functions with a loop and a branch, values on (the
+   first-run counter), and an indirect call with two targets, so that
+   the profile has value data after its names.  */
 
 volatile int fuzz_module_sink;
 
@@ -15,9 +16,19 @@ fuzz_module_loop (int n)
   while (++i < n);
 }
 
+void (*volatile fuzz_module_loops[2]) (int) = { fuzz_module_loop, 0 };
+
+__attribute__ ((noinline)) void
+fuzz_module_twice (int n)
+{
+  fuzz_module_loop (n);
+  fuzz_module_loop (n);
+}
+
 void
 fuzz_module_run (void)
 {
+  fuzz_module_loops[1] = fuzz_module_twice;
   for (int i = 0; i < 4; i++)
-    fuzz_module_loop (10 + i);
+    fuzz_module_loops[i & 1] (10 + i);
 }

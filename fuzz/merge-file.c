@@ -9,6 +9,9 @@
    reject), one of them this module's, whose counts are at least this
    run's (no wrapping) and whose first-run times at most this run's.
 
+   The module has an indirect call, so its profile has value data,
+   which a merge adds up and rewrites with what follows it.
+
    An input starting with "LPSELF\n" stands for this module's profile
    followed by the rest of the input, "LPSATD\n" the same with every
    counter at 2^64-1: seeds that stay this module's whatever the
@@ -48,11 +51,15 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
     abort ();
   lp_image_snapshot (&image);
   lp_image_fill_counters (&image, NULL);
+  /* The module's indirect call: its value data follows the names.  */
+  if (lp_vdata_build (&image, NULL, 0) != 0)
+    abort ();
   const char *seed = getenv ("LATEPGO_FUZZ_WRITE_SEED");
   if (seed)
     {
       FILE *f = fopen (seed, "wb");
       if (!f || fwrite (image.buf, 1, image.size, f) != image.size
+	  || fwrite (image.vdata, 1, image.vdata_size, f) != image.vdata_size
 	  || fclose (f) != 0)
 	abort ();
     }
@@ -99,7 +106,9 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
       memcpy (own, image.buf, image.size);
       if (data[3] == 'A')
 	memset (own + image.counters_off, 0xff, image.num_counters * 8);
-      if (write (fd, own, image.size) != (ssize_t) image.size)
+      if (write (fd, own, image.size) != (ssize_t) image.size
+	  || write (fd, image.vdata, image.vdata_size)
+	     != (ssize_t) image.vdata_size)
 	abort ();
       free (own);
       data += 7;

@@ -11,11 +11,15 @@
    Per instrumented function the plugin emits, TU-local:
      __profc_<fn>  u64 counters[NumCounters]   section LATEPGO_SEC_CNTS  "aw", align 8
      __profd_<fn>  struct latepgo_data_record  section LATEPGO_SEC_DATA  "aw", align 8
+     __profvp_<fn> void *heads[sites], zero    section LATEPGO_SEC_VALS  "aw", align 8
+                   (only for a function with indirect calls)
    and per translation unit:
      one names chunk (ULEB128 uncompressed length, ULEB128 compressed
      length or 0, then zlib stream or plain text; names separated by
      0x01)                                      section LATEPGO_SEC_NAMES "a", align 1
      optionally the build-time profile path     section LATEPGO_SEC_FNAME "a", NUL-terminated
+     with indirect calls, the nodes of their target lists
+                                                section LATEPGO_SEC_VNODES "aw", align 8
    A lean build (-fplugin-arg-latepgo-lean) emits no records and no
    names chunk; instead a lean block in LEAN_SECTION and a map outside
    the loaded image, both defined in format/lean-map.h (doc/lean.md).
@@ -96,15 +100,39 @@
 #define LATEPGO_MEMOP_SYMBOL "__latepgo_memop_profile"
 #define LATEPGO_MEMOP_ATOMIC_SYMBOL "__latepgo_memop_profile_atomic"
 
-/* Indirect-call target profiling: per call site, one counter per
-   candidate target (the address-taken functions of the file whose type
-   is the call's, sorted by profile name) and one for any other target.
-   Instrumented code calls LATEPGO_ICALL_SYMBOL (COUNTERS, TARGET,
-   TABLE, N) (or the _atomic variant with update=atomic-add) right before the call; TABLE holds
-   the N candidates' addresses, each as a signed 64-bit offset from
-   TABLE itself (no dynamic relocations).  Hidden, nothrow, leaf.  */
-#define LATEPGO_ICALL_SYMBOL "__latepgo_icall_profile"
-#define LATEPGO_ICALL_ATOMIC_SYMBOL "__latepgo_icall_profile_atomic"
+/* Indirect-call target profiling, as LLVM's (compiler-rt's
+   InstrProfilingValue.c): per call site, a list of the targets called
+   there by address, each with its count, at most LATEPGO_ICALL_MAX_TARGETS
+   per site.  A function with indirect-call sites has an array of
+   list heads, __profvp_<fn>, one per site, zero-initialized, in section
+   LATEPGO_SEC_VALS; its record's Values field holds the array's address
+   and NumValueSites[0] the number of sites.  Instrumented code calls
+   LATEPGO_ICALL_TARGET_SYMBOL (TARGET, &__profvp_<fn>[SITE]) (or the
+   _atomic variant with update=atomic: counts added atomically) right
+   before the call; hidden, nothrow, leaf.  The nodes have compiler-rt's
+   layout (struct latepgo_value_node), so that compiler-rt's writer
+   reads them when its runtime is linked into the module.  */
+#define LATEPGO_SEC_VALS "__llvm_prf_vals"
+/* The nodes of a module's lists come from its section
+   LATEPGO_SEC_VNODES ("aw", zero): per translation unit,
+   LATEPGO_ICALL_NODES_PER_SITE nodes for each indirect-call site,
+   shared by all the sites of the module (compiler-rt sizes its pool
+   the same way).  */
+#define LATEPGO_SEC_VNODES "__latepgo_prf_vnds"
+#define LATEPGO_ICALL_NODES_PER_SITE 4
+#define LATEPGO_ICALL_TARGET_SYMBOL "__latepgo_icall_target"
+#define LATEPGO_ICALL_TARGET_ATOMIC_SYMBOL "__latepgo_icall_target_atomic"
+#define LATEPGO_ICALL_MAX_TARGETS 16
+/* NumValueSites is 16 bits: a function's sites past that many are not
+   profiled.  */
+#define LATEPGO_ICALL_MAX_SITES 65535
+
+struct latepgo_value_node
+{
+  unsigned long long value;
+  unsigned long long count;
+  struct latepgo_value_node *next;
+};
 
 /* First-run order (format/raw-format.h): the symbol of the runtime's
    clock, a hidden unsigned long long.  */

@@ -109,7 +109,7 @@ static int
 place_profile (int fd, const char *path, int merging, uint64_t page,
 	       uint64_t *at)
 {
-  struct lp_scan scan = { 0, -1, 0, 0 };
+  struct lp_scan scan = { 0, -1, 0, 0, 0 };
   struct stat st;
 
   if (fstat (fd, &st) != 0)

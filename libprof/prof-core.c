@@ -48,6 +48,7 @@ lp_reset_counters (void)
 	    ? LATEPGO_COVERAGE_NOT_RUN : 0,
 	    (char *) secs.cnts_end - (char *) secs.cnts_begin);
   lp_shards_reset ();
+  lp_vdata_reset ();
   lp_forget_written ();
 }
 

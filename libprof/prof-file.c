@@ -407,7 +407,7 @@ static int
 update_file (int fd, const char *path, uint64_t size, struct lp_image *img,
 	     const char **what)
 {
-  struct lp_scan scan = { 0, -1, 0, 0 };
+  struct lp_scan scan = { 0, -1, 0, 0, 0 };
   int merging_pool = name->pool != 0;
 
   if (size && lp_scan_file (fd, size, img, lp_state.token, merging_pool,
@@ -427,10 +427,12 @@ update_file (int fd, const char *path, uint64_t size, struct lp_image *img,
       if (saturated)
 	lp_warning ("counts in profile file '%s' passed 2^64-1; kept at "
 		    "18446744073709551615", path);
-      return scan.foreign ? ftruncate (fd, (off_t) scan.end) : 0;
+      return lp_merge_values (fd, (uint64_t) scan.match, scan.match_end,
+			      scan.end, img);
     }
 
   lp_image_fill_counters (img, NULL);
+  lp_vdata_build (img, NULL, 0);
   if (scan.ours)
     {
       /* Profiles of other modules of this run precede ours.  */
@@ -440,18 +442,20 @@ update_file (int fd, const char *path, uint64_t size, struct lp_image *img,
       if (at > scan.end
 	  && lp_pwrite_all (fd, zeros, at - scan.end, scan.end) != 0)
 	return -1;
-      if (lp_pwrite_all (fd, img->buf, img->size, at) != 0)
+      if (lp_pwrite_all (fd, img->buf, img->size, at) != 0
+	  || lp_pwrite_all (fd, img->vdata, img->vdata_size,
+			    at + img->size) != 0)
 	return -1;
-      return ftruncate (fd, (off_t) (at + img->size));
+      return ftruncate (fd, (off_t) (at + img->size + img->vdata_size));
     }
 
   if (size && merging_pool)
     lp_warning ("profile file '%s' holds no profile compatible with this "
 		"program; replacing it", path);
   *what = size ? "replaced the previous contents" : "new file";
-  if (ftruncate (fd, 0) != 0)
+  if (ftruncate (fd, 0) != 0 || lp_pwrite_all (fd, img->buf, img->size, 0) != 0)
     return -1;
-  return lp_pwrite_all (fd, img->buf, img->size, 0);
+  return lp_pwrite_all (fd, img->vdata, img->vdata_size, img->size);
 }
 
 /* Write this module's profile for REASON to the file named by the
@@ -526,8 +530,10 @@ lp_write_profile (enum lp_write_reason reason)
       /* A device or a pipe (LLVM_PROFILE_FILE=/dev/null): no merging.  */
       lp_image_snapshot (&img);
       lp_image_fill_counters (&img, NULL);
+      lp_vdata_build (&img, NULL, 0);
       what = "written to a non-regular file";
-      if (lp_write_all (fd, img.buf, img.size) != 0)
+      if (lp_write_all (fd, img.buf, img.size) != 0
+	  || lp_write_all (fd, img.vdata, img.vdata_size) != 0)
 	goto io_error;
     }
   else

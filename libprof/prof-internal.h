@@ -101,6 +101,7 @@ struct lp_sections
 };
 
 extern void lp_get_sections (struct lp_sections *);
+extern struct latepgo_value_node *lp_value_nodes (struct latepgo_value_node **);
 extern const char *lp_build_time_filename (void);
 extern int lp_compiler_rt_present (void);
 extern void lp_find_binary_id (void);
@@ -173,6 +174,25 @@ struct lp_image
   size_t first_run_alloc;
   uint64_t skipped;		/* Malformed records left out.  */
   int lean;			/* Lean objects: records in the binary.  */
+  /* Value data (prof-vdata.c): every record of the module with
+     indirect-call sites and the written record it goes to; each
+     written record's first site in the module-wide site numbering;
+     the encoded blocks, VDATA_SIZE bytes after the names padding.  */
+  struct lp_vsrc *vsrc;
+  size_t num_vsrc, vsrc_alloc;
+  uint64_t *site_base;
+  size_t site_base_alloc;
+  uint64_t num_sites;
+  unsigned char *vdata;
+  size_t vdata_size, vdata_alloc;
+};
+
+/* A record with indirect-call sites, and the written record (index
+   OUT) that holds its values.  */
+struct lp_vsrc
+{
+  const struct latepgo_data_record *rec;
+  uint64_t out;
 };
 
 /* Whether counter SLOT of IMG is a first-run time.  */
@@ -219,6 +239,14 @@ extern unsigned char lp_coverage_byte (uint64_t);
 extern void lp_coverage_merge (unsigned char *, const unsigned char *,
 			       uint64_t);
 
+/* prof-vdata.c, prof-values.c: indirect-call value data.  */
+
+extern uint64_t lp_record_icall_sites (const struct latepgo_data_record *);
+extern int lp_vdata_build (struct lp_image *, const unsigned char *, size_t);
+extern uint64_t lp_vdata_length (int, uint64_t, const uint64_t *, uint64_t,
+				 uint64_t);
+extern void lp_vdata_reset (void);
+
 /* ------------------------------------------------------------------ */
 /* prof-merge.c: the existing contents of a profile file.  */
 
@@ -229,11 +257,14 @@ struct lp_scan
   int64_t match;		/* Offset of a profile to merge into, or -1.  */
   int ours;			/* Some profile carries our run token.  */
   int foreign;			/* Bytes that are not our profiles.  */
+  uint64_t match_end;		/* End of the profile at MATCH.  */
 };
 
 extern int lp_scan_file (int, uint64_t, const struct lp_image *, uint64_t,
 			 int, struct lp_scan *);
 extern int lp_merge_counters (int, uint64_t, struct lp_image *, int *);
+extern int lp_merge_values (int, uint64_t, uint64_t, uint64_t,
+			    struct lp_image *);
 extern void lp_warn_dropped_tail (const char *, uint64_t,
 				  const struct lp_scan *);
 

@@ -6,13 +6,15 @@
    with ours, and its counters can be added to ours slot by slot, when
    everything but the counters and the run token is byte-identical:
    header, binary ID, records (which include the counter offsets) and
-   names.  That is stricter than compiler-rt's check (sizes plus
+   names.  The value data after the names (indirect-call targets) is
+   merged by prof-vdata.c, and rewritten with what follows it.  That is stricter than compiler-rt's check (sizes plus
    NameRef/FuncHash/NumCounters per record) and needs no trust in the
    file: a damaged profile never matches, so it is never merged.  */
 
 #include "prof-internal.h"
 
 #include <errno.h>
+#include <unistd.h>
 
 #define CHUNK 65536
 
@@ -36,9 +38,10 @@ same_bytes (int fd, uint64_t offset, const unsigned char *mem, uint64_t size,
   return 1;
 }
 
-/* Return the length of the profile whose header is HDR, or 0 if the
-   header is not one this runtime writes (64-bit, version 8, no value
-   data, paddings only as continuous mode's) or its sizes overflow.  */
+/* Return the length of the profile whose header is HDR up to its value
+   data, or 0 if the header is not one this runtime writes (64-bit,
+   version 8, paddings only as continuous mode's) or its sizes
+   overflow.  */
 
 static uint64_t
 profile_length (const uint64_t *hdr)
@@ -97,6 +100,7 @@ lp_scan_file (int fd, uint64_t size, const struct lp_image *img,
 
   scan->end = 0;
   scan->match = -1;
+  scan->match_end = 0;
   scan->ours = 0;
   scan->foreign = 0;
   if (!scratch)
@@ -126,16 +130,24 @@ lp_scan_file (int fd, uint64_t size, const struct lp_image *img,
 	  break;
 	}
       uint64_t len = profile_length (hdr);
-      if (len == 0 || len > size - offset)
+      uint64_t vd = UINT64_MAX;
+      if (len && len <= size - offset)
+	vd = lp_vdata_length (fd, offset, hdr, offset + len,
+			      size - offset - len);
+      if (vd == UINT64_MAX)
 	{
 	  scan->foreign = 1;
 	  break;
 	}
+      len += vd;
       if (hdr[LP_H_NAMES_DELTA] == token)
 	scan->ours = 1;
       if (scan->match < 0 && (any_token || hdr[LP_H_NAMES_DELTA] == token)
 	  && compatible (fd, offset, hdr, img, scratch))
-	scan->match = (int64_t) offset;
+	{
+	  scan->match = (int64_t) offset;
+	  scan->match_end = offset + len;
+	}
       offset += len;
       scan->end = offset;
     }
@@ -236,4 +248,43 @@ lp_merge_counters (int fd, uint64_t offset, struct lp_image *img,
     }
   lp_free (scratch, CHUNK);
   return lp_pwrite_all (fd, mine, img->num_counters * 8, file_off);
+}
+
+/* After lp_merge_counters: merge IMG's value data with that of the
+   profile at OFFSET of FD (ending at OLD_END), and rewrite the file
+   from there: our value data, then the profiles that followed up to
+   END (the rest is dropped).  Return 0, or -1 with errno set.  */
+
+int
+lp_merge_values (int fd, uint64_t offset, uint64_t old_end, uint64_t end,
+		 struct lp_image *img)
+{
+  uint64_t vd_off = offset + img->size;
+  size_t old_size = old_end - vd_off, tail_size = end - old_end;
+  unsigned char *old = lp_alloc (old_size);
+  unsigned char *tail = lp_alloc (tail_size);
+  int rc = -1;
+  if ((old_size && !old) || (tail_size && !tail))
+    {
+      errno = ENOMEM;
+      goto out;
+    }
+  if ((old_size && lp_pread_all (fd, old, old_size, vd_off) != 0)
+      || (tail_size && lp_pread_all (fd, tail, tail_size, old_end) != 0))
+    goto out;
+  if (lp_vdata_build (img, old, old_size) != 0)
+    {
+      /* Reported; the file keeps its value data, consistent with its
+	 records, without this run's targets.  */
+      rc = 0;
+      goto out;
+    }
+  if (lp_pwrite_all (fd, img->vdata, img->vdata_size, vd_off) != 0
+      || lp_pwrite_all (fd, tail, tail_size, vd_off + img->vdata_size) != 0)
+    goto out;
+  rc = ftruncate (fd, (off_t) (vd_off + img->vdata_size + tail_size));
+ out:
+  lp_free (old, old_size);
+  lp_free (tail, tail_size);
+  return rc;
 }

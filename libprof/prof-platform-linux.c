@@ -31,11 +31,26 @@ SECTION_SYMBOLS (__latepgo_prf_fname)
 SECTION_SYMBOLS (__latepgo_prf_reloc)
 SECTION_SYMBOLS (__latepgo_prf_lean)
 SECTION_SYMBOLS (__latepgo_prf_cov)
+SECTION_SYMBOLS (__latepgo_prf_vnds)
 
 /* Defined by compiler-rt's InstrProfilingRuntime.cpp (hidden), which
    every clang-instrumented object pulls in.  A weak reference does not
    pull it out of an archive, it only tells whether it is there.  */
 extern int __llvm_profile_runtime LP_WEAK_HIDDEN;
+
+/* The nodes for this module's indirect-call target lists
+   (LATEPGO_SEC_VNODES): the first, and the end in *END; NULL if none.  */
+
+struct latepgo_value_node *
+lp_value_nodes (struct latepgo_value_node **end)
+{
+  struct latepgo_value_node *begin
+    = (struct latepgo_value_node *) __start___latepgo_prf_vnds;
+  *end = (struct latepgo_value_node *) __stop___latepgo_prf_vnds;
+  if (!begin || !*end)
+    begin = *end = NULL;
+  return begin;
+}
 
 /* Fill SECS with the bounds of this module's profile sections.  Absent
    sections come back empty.  */

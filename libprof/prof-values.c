@@ -1,11 +1,14 @@
 /* prof-values.c: the value-profile helpers instrumented code calls.
 
-   Memop sizes and indirect-call targets (latepgo-abi.h): plain
-   counters after the function's edge counters.  Called once per
-   executed site, so kept to a few instructions: no state, no locks,
-   safe in signal handlers and before the runtime started.  */
+   Memop sizes (latepgo-abi.h): plain counters after the function's
+   edge counters.  Indirect-call targets: per call site a list of
+   (target address, count) nodes, as compiler-rt's
+   __llvm_profile_instrument_target keeps them.  Called once per
+   executed site, so kept to a few instructions: no locks (nodes come
+   from a static pool and are linked in by compare-and-swap), no
+   allocation, safe in signal handlers and before the runtime started.  */
 
-#include "latepgo-abi.h"
+#include "prof-internal.h"
 
 /* The first-run clock (latepgo-abi.h).  */
 unsigned long long __latepgo_first_run_clock;
@@ -14,11 +17,10 @@ void __latepgo_memop_profile (unsigned long long *counters,
 			      unsigned long long size);
 void __latepgo_memop_profile_atomic (unsigned long long *counters,
 				     unsigned long long size);
-void __latepgo_icall_profile (unsigned long long *counters, void *target,
-			      const long long *table, unsigned n);
-void __latepgo_icall_profile_atomic (unsigned long long *counters,
-				     void *target, const long long *table,
-				     unsigned n);
+void __latepgo_icall_target (void *target,
+			     struct latepgo_value_node **site);
+void __latepgo_icall_target_atomic (void *target,
+				    struct latepgo_value_node **site);
 
 void
 __latepgo_memop_profile (unsigned long long *counters, unsigned long long size)
@@ -36,31 +38,99 @@ __latepgo_memop_profile_atomic (unsigned long long *counters,
 		      __ATOMIC_RELAXED);
 }
 
-/* The index of TARGET in the N candidates of TABLE, or N (other).
-   Entries are addresses relative to the table (no relocations); the
-   tables are short (at most 16 entries).  */
+/* The next free node of the module's pool (LATEPGO_SEC_VNODES, sized
+   by the plugin from the number of sites, as compiler-rt's).  */
+static size_t next_node;
+static int pool_empty_reported;
 
-static inline unsigned
-icall_index (void *target, const long long *table, unsigned n)
+/* A fresh node, or NULL (reported once) when the pool is used up.  */
+
+static struct latepgo_value_node *
+new_node (void)
 {
-  long long rel = (long long) ((char *) target - (const char *) table);
-  unsigned i = 0;
-  while (i < n && table[i] != rel)
-    i++;
-  return i;
+  struct latepgo_value_node *end;
+  struct latepgo_value_node *pool = lp_value_nodes (&end);
+  size_t n = pool ? (size_t) (end - pool) : 0;
+  size_t i = __atomic_fetch_add (&next_node, 1, __ATOMIC_RELAXED);
+  if (i < n)
+    return &pool[i];
+  __atomic_store_n (&next_node, n, __ATOMIC_RELAXED);
+  if (!__atomic_exchange_n (&pool_empty_reported, 1, __ATOMIC_RELAXED))
+    lp_warning ("all %zu indirect-call value nodes are in use; targets "
+		"first seen from now on are not counted", n);
+  return NULL;
+}
+
+/* Count one call of TARGET at SITE: add to its node, else link in a
+   new node at the end of the list.  A site keeps at most
+   LATEPGO_ICALL_MAX_TARGETS targets; past that, as compiler-rt, a new
+   target takes the place of the least counted one only once that one
+   is down to zero, each new-target call taking one from it, so hot
+   targets stay and cold ones come and go.  ATOMIC: counts are added
+   atomically (update=atomic); list links always are.  */
+
+static inline void
+count_target (void *target, struct latepgo_value_node **site, int atomic)
+{
+  unsigned long long value = (unsigned long long) (uintptr_t) target;
+  struct latepgo_value_node **link = site;
+  struct latepgo_value_node *n, *min = NULL;
+  unsigned count = 0;
+
+  while ((n = __atomic_load_n (link, __ATOMIC_ACQUIRE)) != NULL)
+    {
+      if (n->value == value)
+	{
+	  if (atomic)
+	    __atomic_fetch_add (&n->count, 1, __ATOMIC_RELAXED);
+	  else
+	    n->count++;
+	  return;
+	}
+      if (!min || n->count < min->count)
+	min = n;
+      link = &n->next;
+      count++;
+    }
+  if (count >= LATEPGO_ICALL_MAX_TARGETS)
+    {
+      if (min->count == 0)
+	{
+	  min->value = value;
+	  min->count = 1;
+	}
+      else
+	min->count--;
+      return;
+    }
+  n = new_node ();
+  if (!n)
+    return;
+  n->value = value;
+  n->count = 1;
+  n->next = NULL;
+  struct latepgo_value_node *expected = NULL;
+  /* Another thread linked a node here first: this call is not counted
+     (compiler-rt drops it too), and the node is lost to the pool.  */
+  __atomic_compare_exchange_n (link, &expected, n, 0, __ATOMIC_RELEASE,
+			       __ATOMIC_RELAXED);
 }
 
 void
-__latepgo_icall_profile (unsigned long long *counters, void *target,
-			 const long long *table, unsigned n)
+__latepgo_icall_target (void *target, struct latepgo_value_node **site)
 {
-  counters[icall_index (target, table, n)]++;
+  count_target (target, site, 0);
 }
 
 void
-__latepgo_icall_profile_atomic (unsigned long long *counters, void *target,
-				const long long *table, unsigned n)
+__latepgo_icall_target_atomic (void *target,
+			       struct latepgo_value_node **site)
 {
-  __atomic_fetch_add (&counters[icall_index (target, table, n)], 1,
-		      __ATOMIC_RELAXED);
+  count_target (target, site, 1);
 }
+
+/* The runtime's constructor and writer (prof-core.c) are needed by
+   every module that counts values, even one whose records all point
+   at their value sites rather than at __latepgo_runtime.  */
+extern int __latepgo_runtime;
+__attribute__ ((used)) static int *const pull_runtime = &__latepgo_runtime;

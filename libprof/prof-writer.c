@@ -8,12 +8,16 @@
                      CountersDelta = start(cnts) - start(data), NamesDelta
                      = run token (readers ignore it), ValueKindLast = 1
      binary IDs      u64 Len, Len bytes of NT_GNU_BUILD_ID, pad8; or nothing
-     records         DataSize x 48 bytes, Values, FunctionPointer and
-                     NumValueSites written as 0
+     records         DataSize x 48 bytes, Values written as 0,
+                     FunctionPointer the NameRef of a function with an
+                     address (prof-vdata.c), NumValueSites[0] the record's
+                     indirect-call sites (none in continuous mode)
      counters        CountersSize x u64, the whole __llvm_prf_cnts section
                      (x 1 byte in a coverage module, with the byte
                      coverage variant bits: prof-coverage.c)
      names           the whole __llvm_prf_names section, then pad8 zeros
+     value data      the indirect-call targets (prof-vdata.c), built at
+                     write time, in IMG->vdata
 
    Records are not copied verbatim: records with the same NameRef,
    FuncHash and NumCounters (an inline or template function emitted in
@@ -149,6 +153,10 @@ lp_image_build (struct lp_image *img, uint64_t token, uint64_t page)
   img->dups = lp_alloc (img->dups_alloc);
   img->first_run_alloc = (ncounters / 64 + 1) * 8;
   img->first_run = lp_alloc (img->first_run_alloc);
+  img->vsrc_alloc = (nraw ? nraw : 1) * sizeof (struct lp_vsrc);
+  img->vsrc = lp_alloc (img->vsrc_alloc);
+  img->site_base_alloc = (nraw ? nraw : 1) * 8;
+  img->site_base = lp_alloc (img->site_base_alloc);
   size_t table_size = 16;
   while (table_size < 2 * nraw)
     table_size *= 2;
@@ -157,7 +165,7 @@ lp_image_build (struct lp_image *img, uint64_t token, uint64_t page)
   table = lp_alloc (table_alloc);
   slots = (uint64_t *) (table + table_size);
   if (!img->buf || (ncounters && !img->raw) || (nraw && !img->dups)
-      || !img->first_run || !table)
+      || !img->first_run || !table || !img->vsrc || !img->site_base)
     {
       lp_error ("cannot allocate %zu bytes for the profile; "
 		"no profile written", img->buf_alloc);
@@ -185,10 +193,18 @@ lp_image_build (struct lp_image *img, uint64_t token, uint64_t page)
       size_t h = record_key_hash (r) & (table_size - 1);
       while (table[h] && !same_key (&out[table[h] - 1], r))
 	h = (h + 1) & (table_size - 1);
+      uint64_t sites = page ? 0 : lp_record_icall_sites (r);
       if (table[h] && !page)
 	{
 	  /* A duplicate: its counts go to the first copy.  */
 	  uint64_t to = slots[table[h] - 1];
+	  if (sites)
+	    {
+	      img->vsrc[img->num_vsrc].rec = r;
+	      img->vsrc[img->num_vsrc++].out = table[h] - 1;
+	    }
+	  if (r->function_ptr)
+	    out[table[h] - 1].function_ptr = r->name_ref;
 	  if (to != slot)
 	    {
 	      struct lp_dup *d = &img->dups[img->num_dups++];
@@ -205,11 +221,19 @@ lp_image_build (struct lp_image *img, uint64_t token, uint64_t page)
       w->counter_ptr = (int64_t) (((char *) secs.cnts_begin + slot * size)
 				  - ((char *) secs.data_begin
 				     + nout * LP_RECORD_SIZE));
-      w->function_ptr = 0;
+      /* The NameRef, not the address (prof-vdata.c).  */
+      w->function_ptr = r->function_ptr ? r->name_ref : 0;
       w->values = 0;
       w->num_counters = r->num_counters;
-      w->num_value_sites[0] = 0;
+      w->num_value_sites[0] = (uint16_t) sites;
       w->num_value_sites[1] = 0;
+      img->site_base[nout] = img->num_sites;
+      img->num_sites += sites;
+      if (sites)
+	{
+	  img->vsrc[img->num_vsrc].rec = r;
+	  img->vsrc[img->num_vsrc++].out = nout;
+	}
       if (latepgo_has_first_run (r->func_hash))
 	{
 	  uint64_t last = slot + r->num_counters - 1;
@@ -339,6 +363,9 @@ lp_image_free (struct lp_image *img)
   lp_free (img->raw, img->raw_alloc);
   lp_free (img->dups, img->dups_alloc);
   lp_free (img->first_run, img->first_run_alloc);
+  lp_free (img->vsrc, img->vsrc_alloc);
+  lp_free (img->site_base, img->site_base_alloc);
+  lp_free (img->vdata, img->vdata_alloc);
   memset (img, 0, sizeof *img);
 }
 

@@ -19,13 +19,13 @@ struct lp_edge
 
 /* A statement whose values are profiled (values.cc): the size of a
    memop (LATEPGO_MEMOP_BUCKETS counters), or the target of an indirect
-   call (one counter per candidate, the address-taken functions of this
-   file of the call's type, and one for any other target).  */
+   call (no counters: the runtime's list of targets, ICALL_INDEX among
+   the function's indirect-call sites).  */
 struct lp_value_site
 {
   gimple *stmt;
   bool icall;
-  struct lp_candidates *candidates;	/* icall: shared, sorted by name.  */
+  int icall_index;
   int n_counters;
 };
 
@@ -42,6 +42,7 @@ struct lp_graph
   /* Value-profiled statements (values.cc), in block order.  */
   auto_vec<lp_value_site> value_sites;
   int n_value_counters;
+  int n_icall_sites;
   /* Whether values are profiled: the value sites' counters follow the
      N_COUNTERS edge counters, then the first-run counter, and CHECKSUM
      covers them.  */

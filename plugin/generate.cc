@@ -8,16 +8,20 @@
      static struct { ... } __profd_foo	section __llvm_prf_data
        = { MD5LOW64 ("foo"), checksum,
 	   (long) &__profc_foo - (long) &__profd_foo,
-	   0,
-	   (long) &__latepgo_runtime - (long) &__profd_foo,
-	   N, 0, 0 };
+	   &foo if an indirect call may reach foo, else 0,
+	   &__profvp_foo if foo has S > 0 indirect calls,
+	     else (long) &__latepgo_runtime - (long) &__profd_foo,
+	   N, S, 0 };
 
    and on every counted edge  __profc_foo[i] = __profc_foo[i] + 1:
    plain adds on this thread's copy of the counters with update=atomic
    (shard.cc), a relaxed __atomic_fetch_add with update=atomic-add (or
    update=atomic where the target has no native TLS).  The address
    differences assemble to PC-relative relocations: the records add no
-   dynamic relocation to a PIE or shared library.  Per file: one names
+   dynamic relocation to a PIE or shared library, except for the
+   absolute addresses of indirect-call targets and of value-site lists
+   (values.cc), which compiler-rt's writer needs as addresses when its
+   runtime shares the module.  Per file: one names
    chunk (zlib-compressed names) in __llvm_prf_names, with
    generate=PATH the path in __latepgo_prf_fname, and with
    runtime-counter-relocation (relocate.cc) the number of records in
@@ -50,6 +54,9 @@ struct lp_record
   tree counters;
   unsigned HOST_WIDE_INT checksum;
   int n_counters;
+  tree fn;			/* The function, if its address is recorded.  */
+  tree site_heads;		/* Its indirect-call lists, or NULL_TREE.  */
+  int n_icall_sites;
 };
 
 static vec<lp_record> records;
@@ -187,6 +194,9 @@ lp_generate_function (cgraph_node *node, lp_graph *g, const char *name)
 					 &r.checksum);
       instrument_exec_calls ();
       r.name = xstrdup (name);
+      r.fn = NULL_TREE;
+      r.site_heads = NULL_TREE;
+      r.n_icall_sites = 0;
       records.safe_push (r);
       return;
     }
@@ -207,7 +217,7 @@ lp_generate_function (cgraph_node *node, lp_graph *g, const char *name)
   lp_shard_begin (counters);
   /* Value sites first: their helper calls are part of the loops the
      counters may be promoted to.  Loops are found without fake edges.  */
-  lp_instrument_values (g, counters);
+  tree site_heads = lp_instrument_values (node, g, counters);
   lp_release_graph (g);
   bool own_loops = lp_promote_begin ();
   hash_map<int_hash<int, -1, -2>, bool> closed_loops;
@@ -222,12 +232,16 @@ lp_generate_function (cgraph_node *node, lp_graph *g, const char *name)
   lp_instrument_first_run (g, counters);
   lp_shard_end (counters);
   instrument_exec_calls ();
+  lp_inline_icall_targets ();
 
   lp_record r;
   r.name = xstrdup (name);
   r.counters = counters;
   r.checksum = g->checksum;
   r.n_counters = n_counters;
+  r.fn = lp_indirect_target_p (node) ? node->decl : NULL_TREE;
+  r.site_heads = site_heads;
+  r.n_icall_sites = site_heads ? g->n_icall_sites : 0;
   records.safe_push (r);
 }
 
@@ -327,6 +341,31 @@ emit_u64_mark (const char *name, const char *section,
   varpool_node::get (var)->force_output = 1;
 }
 
+/* This file's share of the nodes of the module's indirect-call target
+   lists (latepgo-abi.h): LATEPGO_ICALL_NODES_PER_SITE per site, zero.  */
+
+static void
+emit_value_nodes (void)
+{
+  unsigned HOST_WIDE_INT sites = 0;
+  for (const lp_record &r : records)
+    sites += r.n_icall_sites;
+  if (!sites)
+    return;
+  /* A node is three u64s: value, count, next.  */
+  tree type = build_array_type (long_long_unsigned_type_node,
+				build_index_type (size_int
+						  (3 * LATEPGO_ICALL_NODES_PER_SITE
+						   * sites - 1)));
+  tree var = lp_build_section_var ("__latepgo_vnodes", type,
+				   LATEPGO_SEC_VNODES);
+  SET_DECL_ALIGN (var, 64);
+  DECL_INITIAL (var) = build_constructor (type, NULL);
+  lp_mark_retained (var);
+  varpool_node::finalize_decl (var);
+  varpool_node::get (var)->force_output = 1;
+}
+
 /* The data records of this file and its names chunk, in the loaded
    image.  */
 
@@ -354,9 +393,16 @@ emit_records_and_names (void)
 #define LP_INIT_NAME_REF(TYPE) build_int_cstu (TYPE, name_ref)
 #define LP_INIT_FUNC_HASH(TYPE) build_int_cstu (TYPE, r->checksum)
 #define LP_INIT_COUNTERS(TYPE) lp_build_addr_diff (r->counters, rec)
-#define LP_INIT_RUNTIME(TYPE) lp_build_addr_diff (runtime_decl, rec)
+#define LP_INIT_FUNCTION(TYPE) \
+      (r->fn ? fold_convert (TYPE, build_fold_addr_expr (r->fn)) \
+       : build_int_cst (TYPE, 0))
+#define LP_INIT_VALUES(TYPE) \
+      (r->site_heads \
+       ? fold_convert (TYPE, build_fold_addr_expr (r->site_heads)) \
+       : lp_build_addr_diff (runtime_decl, rec))
 #define LP_INIT_NUM_COUNTERS(TYPE) build_int_cst (TYPE, r->n_counters)
-#define LP_INIT_ZERO(TYPE) build_int_cst (TYPE, 0)
+#define LP_INIT_VALUE_SITES(TYPE) \
+      build_int_cst (TYPE, k == 0 ? r->n_icall_sites : 0)
 #define LP_RAW_DATA_ARRAY(CTYPE, COUNT, NAME, INIT, DOC)		\
       for (int k = 0; k < COUNT; k++, f = DECL_CHAIN (f))		\
 	CONSTRUCTOR_APPEND_ELT (elts, f,				\
@@ -422,6 +468,8 @@ lp_generate_finish (void)
     emit_u64_mark ("__latepgo_prf_cov_n", LATEPGO_SEC_COV,
 		   ((unsigned HOST_WIDE_INT) latepgo_opts.coverage << 32)
 		   | records.length ());
+
+  emit_value_nodes ();
 
   if (latepgo_opts.profile_path && *latepgo_opts.profile_path)
     emit_bytes ("__latepgo_prf_fname_str", latepgo_opts.profile_path,

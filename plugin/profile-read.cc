@@ -49,6 +49,8 @@ take_record (void *, const lp_indexed_record *rec)
   r.hash = rec->hash;
   r.n_counters = rec->num_counts;
   r.counters = rec->counts;
+  r.values = rec->values;
+  r.values_size = rec->values_size;
   unsigned HOST_WIDE_INT sum = 0;
   unsigned n_counts = r.n_counters - (latepgo_has_first_run (r.hash) ? 1 : 0);
   for (unsigned i = 0; i < n_counts; i++)
@@ -192,4 +194,69 @@ gcov_type
 lp_profile_first_run (const lp_profile_record *r)
 {
   return stored_counter (r, r->n_counters - 1, 0);
+}
+
+/* lp_indexed_kind_fn of lp_profile_icall_targets: the wanted site's
+   values, if KIND is indirect-call targets.  */
+
+struct icall_query
+{
+  unsigned site, max, n;
+  lp_value_count *out;
+  gcov_type total;
+};
+
+static void
+take_icall_site (void *ctx, uint32_t kind, uint32_t num_sites,
+		 const unsigned char *site_values, const unsigned char *pairs)
+{
+  icall_query *q = (icall_query *) ctx;
+  if (kind != 0 || q->site >= num_sites)
+    return;
+  for (unsigned s = 0; s < q->site; s++)
+    pairs += 16 * site_values[s];
+  for (unsigned k = 0; k < site_values[q->site]; k++, pairs += 16)
+    {
+      lp_value_count v;
+      v.value = le_read_u64 (pairs);
+      unsigned HOST_WIDE_INT c = le_read_u64 (pairs + 8) >> count_shift;
+      v.count = c > (unsigned HOST_WIDE_INT) MAX_FUNCTION_SUM
+		? (gcov_type) MAX_FUNCTION_SUM : (gcov_type) c;
+      if (v.count <= 0)
+	continue;
+      q->total += v.count;
+      /* Keep the MAX most called: replace the least called kept.  */
+      unsigned slot = q->n;
+      if (q->n == q->max)
+	{
+	  slot = 0;
+	  for (unsigned j = 1; j < q->n; j++)
+	    if (q->out[j].count < q->out[slot].count)
+	      slot = j;
+	  if (q->out[slot].count >= v.count)
+	    continue;
+	}
+      else
+	q->n++;
+      q->out[slot] = v;
+    }
+}
+
+/* The targets of indirect-call site SITE of R (value kind 0), at most
+   MAX of them, the most called, into OUT; the sum of all the site's
+   counts into *TOTAL.  Returns how many were stored.  */
+
+unsigned
+lp_profile_icall_targets (const lp_profile_record *r, unsigned site,
+			  lp_value_count *out, unsigned max, gcov_type *total)
+{
+  icall_query q = { site, max, 0, out, 0 };
+  lp_indexed_record rec;
+  memset (&rec, 0, sizeof rec);
+  rec.values = (const unsigned char *) r->values;
+  rec.values_size = r->values_size;
+  if (rec.values)
+    lp_indexed_values (&rec, take_icall_site, &q);
+  *total = q.total;
+  return q.n;
 }

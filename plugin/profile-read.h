@@ -9,6 +9,16 @@ struct lp_profile_record
   unsigned HOST_WIDE_INT hash;
   unsigned n_counters;
   const void *counters;		/* Little-endian u64s inside the file.  */
+  const void *values;		/* Its value data, checked (format/).  */
+  size_t values_size;
+};
+
+/* One value of a value site: an indirect call's target (the MD5 of its
+   profile name) and how often it was called.  */
+struct lp_value_count
+{
+  unsigned HOST_WIDE_INT value;
+  gcov_type count;
 };
 
 /* What the profile's summary says about the whole program.  */
@@ -32,5 +42,8 @@ extern const vec<lp_profile_record> *lp_profile_lookup (const char *);
 extern const vec<const char *> *lp_profile_static_files (const char *);
 extern gcov_type lp_profile_counter (const lp_profile_record *, unsigned);
 extern gcov_type lp_profile_first_run (const lp_profile_record *);
+extern unsigned lp_profile_icall_targets (const lp_profile_record *,
+					  unsigned, lp_value_count *,
+					  unsigned, gcov_type *);
 
 #endif /* LATEPGO_PROFILE_READ_H */

@@ -62,14 +62,14 @@ lp_value_helper_decl (bool icall, bool atomic)
     return helper_decls[k];
   static const char *const names[4] = {
     LATEPGO_MEMOP_SYMBOL, LATEPGO_MEMOP_ATOMIC_SYMBOL,
-    LATEPGO_ICALL_SYMBOL, LATEPGO_ICALL_ATOMIC_SYMBOL
+    LATEPGO_ICALL_TARGET_SYMBOL, LATEPGO_ICALL_TARGET_ATOMIC_SYMBOL
   };
   tree u64 = long_long_unsigned_type_node;
   tree fntype
     = (icall
-       ? build_function_type_list (void_type_node, build_pointer_type (u64),
-				   ptr_type_node, const_ptr_type_node,
-				   unsigned_type_node, NULL_TREE)
+       ? build_function_type_list (void_type_node, ptr_type_node,
+				   build_pointer_type (ptr_type_node),
+				   NULL_TREE)
        : build_function_type_list (void_type_node, build_pointer_type (u64),
 				   u64, NULL_TREE));
   tree decl = lp_runtime_fn_decl (names[k], fntype);

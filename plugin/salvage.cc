@@ -559,11 +559,13 @@ transfer_counts (lp_graph *g, old_version *old, matcher *m, gcov_type *count,
 }
 
 /* Fill SITE_BASE with, per value site of the new graph G, the first
-   counter of the same site in OLD's record PREC, or -1: a site in a
-   matched block whose key (kind, counters, candidates) one of the old
-   block's sites has, the N-th such site of the block taking the old
-   block's N-th.  Left empty when PREC has no value counters or they do
-   not add up to what the anchors list.  */
+   counter of the same site in OLD's record PREC (for an indirect call,
+   which has no counters, its index among the old version's indirect
+   calls, which numbers its value data), or -1: a site in a matched
+   block whose key (kind, counters) one of the old block's sites has,
+   the N-th such site of the block taking the old block's N-th.  Left
+   empty when PREC has no value counters or they do not add up to what
+   the anchors list.  */
 
 static void
 map_value_sites (const lp_graph *g, const old_version *old,
@@ -576,11 +578,12 @@ map_value_sites (const lp_graph *g, const old_version *old,
   uint32_t base = anchors_num_counters (rec);
   auto_vec<int> old_base;
   auto_vec<bool> taken;
+  int n_icalls = 0;
   for (uint32_t j = 0; j < rec->num_sites; j++)
     {
       anchors_site s;
       anchors_get_site (rec, j, &s);
-      old_base.safe_push (base);
+      old_base.safe_push (s.num_counters ? (int) base : n_icalls++);
       taken.safe_push (false);
       base += s.num_counters;
     }

@@ -8,21 +8,27 @@
    and it turns a hot indirect call into a guarded direct call to its
    usual target, which the inliner may then inline (ipa-profile.cc).
 
-   latepgo profiles both with plain counters in the function's counter
-   array, after the edge counters, so they merge by addition like every
-   other counter and need no value-profile section:
-   - memop sizes: one counter per size range (latepgo-abi.h, the ranges
-     of LLVM's memop profile);
-   - indirect calls: one counter per candidate target, the address-taken
-     functions of this file whose type is the call's, plus one for any
-     other target.  A call with more candidates than MAX_CANDIDATES is
-     not profiled.
+   latepgo profiles:
+   - memop sizes: one plain counter per size range in the function's
+     counter array, after the edge counters (latepgo-abi.h, the ranges
+     of LLVM's memop profile), merged by addition like every counter;
+   - indirect calls by target address, as LLVM and GCC do: the runtime
+     keeps per call site a list of the targets called and their counts
+     (latepgo-abi.h), written as LLVM's value data, in which
+     latepgo-profdata and llvm-profdata turn each address into the name
+     of the function there (its record's FunctionPointer).  So a hot
+     target is known wherever it is defined: in another file, a C++
+     virtual function, a callback from a table;
    - the function's first run: its rank in the order functions first ran
      (GCC's time profile), which -freorder-functions uses to place
      functions that run together next to each other.
    In use mode the counts become the histograms and first-run times
-   GCC's own transformations read.  The sites (and an indirect call's candidates)
-   are part of the checksum.  */
+   GCC's own transformations read: an indirect call's targets become a
+   histogram of their GCC profile ids (a hash of the target's name,
+   given to every function here too), from which ipa-profile makes the
+   call speculative when one target dominates (GCC's thresholds), in
+   this file, or with -flto in any file of the program.  The sites are
+   part of the checksum.  */
 
 #include "gcc-common.h"
 #include "values.h"
@@ -39,32 +45,20 @@
 #include "value-prof.h"
 #include "../libprof/latepgo-abi.h"
 
-#define MAX_CANDIDATES 16
+/* The most targets of an indirect call handed to GCC (its histograms
+   track up to 32).  */
+#define MAX_TARGETS 16
 
-/* Indirect calls with at most this many candidates are counted inline
-   (a compare and a conditional move per candidate) instead of by a call
-   to the runtime.  */
-#define MAX_INLINE_CANDIDATES 4
-
-/* Address-taken functions of this file with a body, sorted by profile
-   name; built once per pass (lp_values_begin).  Per function type, the
-   candidate lists handed out to sites.  */
-struct candidate_fn
+/* The functions of this file with a body, sorted by profile name;
+   built once per pass (lp_values_begin), for sample-use to find a
+   callee by name.  */
+struct known_fn
 {
   cgraph_node *node;
   char *name;
   unsigned HOST_WIDE_INT hash;	/* MD5 of NAME, low 64 bits.  */
 };
-static vec<candidate_fn> address_taken;
-
-/* A list of candidates, shared by the calls with the same list, and
-   its table of addresses in generate mode.  */
-struct lp_candidates
-{
-  auto_vec<const candidate_fn *> fns;
-  tree table;
-};
-static vec<lp_candidates *> candidate_lists;
+static vec<known_fn> known_fns;
 
 /* The runtime's clock, a GC root (lp_values_roots, registered by
    plugin_init).  */
@@ -112,67 +106,63 @@ icall_site_p (gimple *stmt)
 }
 
 static int
-compare_candidates (const void *pa, const void *pb)
+compare_known (const void *pa, const void *pb)
 {
-  return strcmp (((const candidate_fn *) pa)->name,
-		 ((const candidate_fn *) pb)->name);
+  return strcmp (((const known_fn *) pa)->name,
+		 ((const known_fn *) pb)->name);
 }
 
-/* Before the first function of the pass: the address-taken functions
-   (the same in the generate and use builds of a file).  */
+/* The profile id GCC finds indirect-call targets by (ipa-profile.cc,
+   init_node_map; streamed with -flto): GCC sets it only in its own
+   profiling builds, so derive it from the function's profile name's
+   MD5, which is also how the profile names an indirect call's target
+   (nonzero, 31 bits, as GCC's).  */
+
+static int
+profile_id_of_hash (unsigned HOST_WIDE_INT hash)
+{
+  return (hash & 0x7fffffff) ? (int) (hash & 0x7fffffff) : 1;
+}
+
+/* Before the first function of the pass: the functions of this file,
+   each with its profile id, so that an indirect call of any file of
+   the program can be made speculative to it.  */
 
 void
 lp_values_begin (void)
 {
   cgraph_node *node;
   FOR_EACH_DEFINED_FUNCTION (node)
-    if (node->address_taken && !lp_skip_function_p (node))
+    if (!lp_skip_function_p (node))
       {
 	char *name = lp_profile_name (node->decl);
-	candidate_fn c = { node, name, lp_md5_low64 (name, strlen (name)) };
-	address_taken.safe_push (c);
+	known_fn c = { node, name, lp_md5_low64 (name, strlen (name)) };
+	known_fns.safe_push (c);
+	node->profile_id = profile_id_of_hash (c.hash);
       }
-  address_taken.qsort (compare_candidates);
+  known_fns.qsort (compare_known);
 }
 
 void
 lp_values_end (void)
 {
-  for (candidate_fn &c : address_taken)
+  for (known_fn &c : known_fns)
     free (c.name);
-  address_taken.release ();
-  for (lp_candidates *l : candidate_lists)
-    delete l;
-  candidate_lists.release ();
+  known_fns.release ();
 }
 
-/* The candidate targets of the indirect call STMT, or NULL if there
-   are none or too many.  */
+/* Whether the record of NODE should carry its address, for the
+   profile to name the targets of indirect calls: when an indirect call
+   may reach it (its address is taken, or it is public), and taking its
+   address keeps nothing alive that would not be anyway (an inline
+   function of a COMDAT group is kept only if its address is taken).  */
 
-static lp_candidates *
-icall_candidates (gimple *stmt)
+bool
+lp_indirect_target_p (cgraph_node *node)
 {
-  tree fntype = gimple_call_fntype (stmt);
-  auto_vec<const candidate_fn *> fns;
-  for (candidate_fn &c : address_taken)
-    if (types_compatible_p (TREE_TYPE (c.node->decl), fntype))
-      {
-	if (fns.length () == MAX_CANDIDATES)
-	  return NULL;
-	fns.safe_push (&c);
-      }
-  if (fns.is_empty ())
-    return NULL;
-  for (lp_candidates *l : candidate_lists)
-    if (l->fns.length () == fns.length ()
-	&& memcmp (l->fns.address (), fns.address (),
-		   fns.length () * sizeof (const candidate_fn *)) == 0)
-      return l;
-  lp_candidates *l = new lp_candidates ();
-  l->fns.safe_splice (fns);
-  l->table = NULL_TREE;
-  candidate_lists.safe_push (l);
-  return l;
+  return (node->address_taken
+	  || (TREE_PUBLIC (node->decl) && !DECL_COMDAT (node->decl)
+	      && !DECL_EXTERNAL (node->decl)));
 }
 
 /* Collect the value sites of the current function into G, in block
@@ -186,19 +176,20 @@ lp_find_value_sites (lp_graph *g)
 
   g->value_sites.truncate (0);
   g->n_value_counters = 0;
+  g->n_icall_sites = 0;
   FOR_EACH_BB_FN (bb, cfun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
       {
 	gimple *stmt = gsi_stmt (gsi);
-	lp_value_site site = { stmt, false, NULL, 0 };
+	lp_value_site site = { stmt, false, 0, 0 };
 	if (memop_site_p (stmt, &size_arg))
 	  site.n_counters = LATEPGO_MEMOP_BUCKETS;
 	else if (icall_site_p (stmt)
-		 && (site.candidates = icall_candidates (stmt)) != NULL)
+		 && g->n_icall_sites < LATEPGO_ICALL_MAX_SITES)
 	  {
 	    site.icall = true;
-	    site.n_counters = site.candidates->fns.length () + 1;
+	    site.icall_index = g->n_icall_sites++;
 	  }
 	else
 	  continue;
@@ -207,8 +198,8 @@ lp_find_value_sites (lp_graph *g)
       }
 }
 
-/* Append G's value sites to the checksummed BYTES: kind, block and, for
-   an indirect call, its candidates' names.  */
+/* Append G's value sites to the checksummed BYTES: kind, block and
+   number of counters.  */
 
 void
 lp_checksum_value_sites (lp_graph *g, vec<unsigned char> *bytes)
@@ -225,9 +216,6 @@ lp_checksum_value_sites (lp_graph *g, vec<unsigned char> *bytes)
       push_word (s.icall);
       push_word (gimple_bb (s.stmt)->index);
       push_word (s.n_counters);
-      if (s.icall)
-	for (const candidate_fn *c : s.candidates->fns)
-	  push_word (c->hash);
     }
 }
 
@@ -237,79 +225,10 @@ lp_checksum_value_sites (lp_graph *g, vec<unsigned char> *bytes)
 static tree
 helper_decl (bool icall)
 {
+  /* Target lists are shared by all threads, whatever the counters.  */
   return lp_value_helper_decl (icall,
-			       latepgo_opts.atomic && !lp_shard_active_p ());
-}
-
-/* The table of candidate addresses of L, made once per file:
-   read-only, each entry the candidate's address minus the table's, an
-   assembler-time constant that needs no dynamic relocation in a PIE or
-   shared library.  */
-
-static tree
-candidate_table (lp_candidates *l)
-{
-  static unsigned n_tables;
-  if (l->table)
-    return l->table;
-  unsigned n = l->fns.length ();
-  tree i64 = long_long_integer_type_node;
-  tree type = build_array_type (i64, build_index_type (size_int (n - 1)));
-  char name[40];
-  snprintf (name, sizeof name, "__latepgo_icall_targets.%u", n_tables++);
-  tree var = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
-			 type);
-  TREE_STATIC (var) = 1;
-  TREE_PUBLIC (var) = 0;
-  TREE_READONLY (var) = 1;
-  DECL_ARTIFICIAL (var) = 1;
-  DECL_IGNORED_P (var) = 1;
-  vec<constructor_elt, va_gc> *elts = NULL;
-  for (unsigned i = 0; i < n; i++)
-    CONSTRUCTOR_APPEND_ELT
-      (elts, size_int (i),
-       build2 (MINUS_EXPR, i64,
-	       fold_convert (i64, build_fold_addr_expr (l->fns[i]->node->decl)),
-	       fold_convert (i64, build_fold_addr_expr (var))));
-  DECL_INITIAL (var) = build_constructor (type, elts);
-  varpool_node::finalize_decl (var);
-  l->table = var;
-  return var;
-}
-
-/* Before GSI: the index of FN among the candidates L, or their number
-   if it is none of them, by compares and conditional moves (no call,
-   no branch), then COUNTERS[BASE + index] += 1.  */
-
-static void
-count_target_inline (gimple_stmt_iterator *gsi, lp_candidates *l, tree fn,
-		     tree counters, int base)
-{
-  tree u64 = long_long_unsigned_type_node;
-  unsigned n = l->fns.length ();
-  tree idx = build_int_cst (integer_type_node, base + n);
-  for (int i = n - 1; i >= 0; i--)
-    {
-      tree cand = make_temp_ssa_name (ptr_type_node, NULL, "PROF_icall_cand");
-      gsi_insert_before (gsi, gimple_build_assign
-				(cand, NOP_EXPR,
-				 build_fold_addr_expr (l->fns[i]->node->decl)),
-			 GSI_SAME_STMT);
-      tree eq = make_temp_ssa_name (boolean_type_node, NULL, "PROF_icall_eq");
-      gsi_insert_before (gsi, gimple_build_assign (eq, EQ_EXPR, fn, cand),
-			 GSI_SAME_STMT);
-      tree next = make_temp_ssa_name (integer_type_node, NULL,
-				      "PROF_icall_idx");
-      gsi_insert_before (gsi, gimple_build_assign
-				(next, COND_EXPR, eq,
-				 build_int_cst (integer_type_node, base + i),
-				 idx),
-			 GSI_SAME_STMT);
-      idx = next;
-    }
-  gsi_insert_seq_before (gsi, lp_counter_add_seq (counters, idx,
-						  build_int_cst (u64, 1)),
-			 GSI_SAME_STMT);
+			       latepgo_opts.atomic
+			       && (icall || !lp_shard_active_p ()));
 }
 
 /* The address of counter BASE of COUNTERS (lp_counter_ref), as a call
@@ -330,13 +249,39 @@ site_counters (gimple_stmt_iterator *gsi, tree counters, int base)
   return a;
 }
 
-/* Generate mode: before each site of G, count its value into the site's
-   counters in COUNTERS: inline for an indirect call with few
-   candidates, else by calling the runtime helper with the size or
-   target.  */
+/* The list heads of the indirect-call sites of the current function
+   (NODE), HEADS of them: void *__profvp_<fn>[HEADS], zero, in
+   LATEPGO_SEC_VALS (latepgo-abi.h).  */
 
-void
-lp_instrument_values (lp_graph *g, tree counters)
+static tree
+build_site_heads (cgraph_node *node, int heads)
+{
+  tree type = build_array_type (ptr_type_node,
+				build_index_type (size_int (heads - 1)));
+  char *name = concat ("__profvp_", lp_symbol_name (node->decl), NULL);
+  tree var = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
+			 type);
+  free (name);
+  TREE_STATIC (var) = 1;
+  TREE_PUBLIC (var) = 0;
+  TREE_ADDRESSABLE (var) = 1;
+  DECL_ARTIFICIAL (var) = 1;
+  DECL_IGNORED_P (var) = 1;
+  SET_DECL_ALIGN (var, 64);
+  set_decl_section_name (var, LATEPGO_SEC_VALS);
+  DECL_INITIAL (var) = build_constructor (type, NULL);
+  varpool_node::finalize_decl (var);
+  return var;
+}
+
+/* Generate mode: before each site of G, count its value: a memop's size
+   into the site's counters in COUNTERS, by the runtime helper; an
+   indirect call's target into its list (the helper, with the site's
+   list head).  Returns the list heads of the function (NODE) or
+   NULL_TREE if it has no indirect-call sites.  */
+
+tree
+lp_instrument_values (cgraph_node *node, lp_graph *g, tree counters)
 {
   tree u64 = long_long_unsigned_type_node;
   int base = g->n_counters;
@@ -344,7 +289,9 @@ lp_instrument_values (lp_graph *g, tree counters)
   lp_value_site *s;
 
   if (!g->values)
-    return;
+    return NULL_TREE;
+  tree heads = (g->n_icall_sites
+		? build_site_heads (node, g->n_icall_sites) : NULL_TREE);
   FOR_EACH_VEC_ELT (g->value_sites, i, s)
     {
       gimple *stmt = s->stmt;
@@ -358,18 +305,12 @@ lp_instrument_values (lp_graph *g, tree counters)
 	  tree fn = make_temp_ssa_name (ptr_type_node, NULL, "PROF_icall_fn");
 	  gsi_insert_before (&gsi, gimple_build_assign (fn, NOP_EXPR, target),
 			     GSI_SAME_STMT);
-	  if (s->candidates->fns.length () <= MAX_INLINE_CANDIDATES)
-	    {
-	      count_target_inline (&gsi, s->candidates, fn, counters, base);
-	      base += s->n_counters;
-	      continue;
-	    }
-	  tree table = candidate_table (s->candidates);
-	  call = gimple_build_call (helper_decl (true), 4,
-				    site_counters (&gsi, counters, base), fn,
-				    build_fold_addr_expr (table),
-				    build_int_cst (unsigned_type_node,
-						   s->candidates->fns.length ()));
+	  tree head = build4 (ARRAY_REF, ptr_type_node, heads,
+			      build_int_cst (integer_type_node,
+					     s->icall_index),
+			      NULL_TREE, NULL_TREE);
+	  call = gimple_build_call (helper_decl (true), 2, fn,
+				    build_fold_addr_expr (head));
 	}
       else
 	{
@@ -388,6 +329,139 @@ lp_instrument_values (lp_graph *g, tree counters)
       gsi_insert_before (&gsi, call, GSI_SAME_STMT);
       base += s->n_counters;
     }
+  return heads;
+}
+
+/* Before the helper call CALL (lp_instrument_values) of an indirect
+   call, the runtime's most common case inline:
+     head = *SITE;
+     if (head != 0 && head->value == (u64) TARGET)
+       head->count += 1;		(atomically with update=atomic)
+     else
+       helper (TARGET, SITE);
+   A call that keeps going to the first target it reached, most of
+   them, then costs two loads, two compares and an increment instead
+   of a call that clobbers the caller's registers.  */
+
+static void
+inline_first_target (gcall *call, bool atomic)
+{
+  tree u64 = long_long_unsigned_type_node;
+  tree pu64 = build_pointer_type (u64);
+  tree target = gimple_call_arg (call, 0);
+  tree site = gimple_call_arg (call, 1);
+  basic_block cond_bb = gimple_bb (call);
+
+  /* COND_BB -> CALL_BB (the helper alone) -> JOIN.  */
+  gimple_stmt_iterator gsi = gsi_for_stmt (call);
+  gsi_prev (&gsi);
+  edge to_call = (gsi_end_p (gsi) ? split_block_after_labels (cond_bb)
+		  : split_block (cond_bb, gsi_stmt (gsi)));
+  basic_block call_bb = to_call->dest;
+  edge to_join = split_block (call_bb, call);
+  basic_block join = to_join->dest;
+  basic_block cmp_bb = create_empty_bb (cond_bb);
+  basic_block hit_bb = create_empty_bb (cmp_bb);
+  if (current_loops)
+    {
+      add_bb_to_loop (cmp_bb, cond_bb->loop_father);
+      add_bb_to_loop (hit_bb, cond_bb->loop_father);
+    }
+
+  /* COND_BB: head = *SITE; if (head != 0).  */
+  gsi = gsi_last_bb (cond_bb);
+  tree head = make_temp_ssa_name (ptr_type_node, NULL, "PROF_icall_head");
+  gsi_insert_after (&gsi, gimple_build_assign
+			    (head, build_simple_mem_ref (site)),
+		    GSI_NEW_STMT);
+  gsi_insert_after (&gsi, gimple_build_cond (NE_EXPR, head, null_pointer_node,
+					     NULL_TREE, NULL_TREE),
+		    GSI_NEW_STMT);
+  to_call->flags = EDGE_FALSE_VALUE;
+  to_call->probability = profile_probability::unlikely ();
+  edge e = make_edge (cond_bb, cmp_bb, EDGE_TRUE_VALUE);
+  e->probability = to_call->probability.invert ();
+  cmp_bb->count = cond_bb->count.apply_probability (e->probability);
+
+  /* CMP_BB: if (head->value == (u64) TARGET).  */
+  gsi = gsi_start_bb (cmp_bb);
+  tree value = make_temp_ssa_name (u64, NULL, "PROF_icall_value");
+  gsi_insert_after (&gsi, gimple_build_assign
+			    (value, build2 (MEM_REF, u64, head,
+					    build_int_cst (pu64, 0))),
+		    GSI_NEW_STMT);
+  tree want = make_temp_ssa_name (u64, NULL, "PROF_icall_value");
+  gsi_insert_after (&gsi, gimple_build_assign (want, NOP_EXPR, target),
+		    GSI_NEW_STMT);
+  gsi_insert_after (&gsi, gimple_build_cond (EQ_EXPR, value, want,
+					     NULL_TREE, NULL_TREE),
+		    GSI_NEW_STMT);
+  e = make_edge (cmp_bb, hit_bb, EDGE_TRUE_VALUE);
+  e->probability = profile_probability::likely ();
+  edge miss = make_edge (cmp_bb, call_bb, EDGE_FALSE_VALUE);
+  miss->probability = e->probability.invert ();
+  hit_bb->count = cmp_bb->count.apply_probability (e->probability);
+  call_bb->count = (cond_bb->count.apply_probability (to_call->probability)
+		    + cmp_bb->count.apply_probability (miss->probability));
+
+  /* HIT_BB: head->count += 1.  */
+  gsi = gsi_start_bb (hit_bb);
+  if (atomic)
+    {
+      tree addr = make_temp_ssa_name (pu64, NULL, "PROF_icall_count");
+      gsi_insert_after (&gsi, gimple_build_assign
+				(addr, POINTER_PLUS_EXPR, head, size_int (8)),
+			GSI_NEW_STMT);
+      tree f = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
+      gsi_insert_after (&gsi, gimple_build_call
+				(f, 3, addr, build_int_cst (u64, 1),
+				 build_int_cst (integer_type_node,
+						MEMMODEL_RELAXED)),
+			GSI_NEW_STMT);
+    }
+  else
+    {
+      tree ref = build2 (MEM_REF, u64, head, build_int_cst (pu64, 8));
+      tree c = make_temp_ssa_name (u64, NULL, "PROF_icall_count");
+      tree c1 = make_temp_ssa_name (u64, NULL, "PROF_icall_count");
+      gsi_insert_after (&gsi, gimple_build_assign (c, ref), GSI_NEW_STMT);
+      gsi_insert_after (&gsi, gimple_build_assign (c1, PLUS_EXPR, c,
+						   build_int_cst (u64, 1)),
+			GSI_NEW_STMT);
+      gsi_insert_after (&gsi, gimple_build_assign (unshare_expr (ref), c1),
+			GSI_NEW_STMT);
+    }
+  make_single_succ_edge (hit_bb, join, EDGE_FALLTHRU);
+}
+
+/* Generate mode, once the function's counters are in: give each
+   indirect call's helper call its inline first-target path
+   (inline_first_target).  */
+
+void
+lp_inline_icall_targets (void)
+{
+  tree plain = lp_value_helper_decl (true, false);
+  tree atomic = lp_value_helper_decl (true, true);
+  auto_vec<gcall *> calls;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (gcall *call = dyn_cast <gcall *> (gsi_stmt (gsi)))
+	{
+	  tree fn = gimple_call_fndecl (call);
+	  if (fn && (fn == plain || fn == atomic))
+	    calls.safe_push (call);
+	}
+  if (calls.is_empty ())
+    return;
+  free_dominance_info (CDI_DOMINATORS);
+  free_dominance_info (CDI_POST_DOMINATORS);
+  for (gcall *call : calls)
+    inline_first_target (call, gimple_call_fndecl (call) == atomic);
+  if (current_loops)
+    loops_state_set (LOOPS_NEED_FIXUP);
 }
 
 /* A representative size of memop bucket B, for the average: the size
@@ -433,7 +507,7 @@ fill_topn (histogram_value h, gcov_type all, gcov_type *value,
 	   gcov_type *count, unsigned n)
 {
   /* Insertion sort by count: N is at most 16.  */
-  unsigned order[MAX_CANDIDATES + LATEPGO_MEMOP_BUCKETS];
+  unsigned order[MAX_TARGETS + LATEPGO_MEMOP_BUCKETS];
   for (unsigned i = 0; i < n; i++)
     {
       unsigned j = i;
@@ -459,17 +533,59 @@ scale_to_block (gcov_type v, gcov_type total, gcov_type all)
   return MIN ((gcov_type) ((double) v * all / total + 0.5), all);
 }
 
-/* The profile id ipa-profile looks indirect-call targets up by:
-   GCC sets it only in its own profiling builds, so give each candidate
-   one from its profile name (nonzero, 31 bits, as GCC's).  */
+/* The name of the function of this file whose profile name has MD5
+   HASH, for dumps; NULL if there is none.  */
 
-static int
-candidate_profile_id (const candidate_fn *c)
+static const char *
+known_name (unsigned HOST_WIDE_INT hash)
 {
-  cgraph_node *n = c->node;
-  if (!n->profile_id)
-    n->profile_id = (c->hash & 0x7fffffff) ? (c->hash & 0x7fffffff) : 1;
-  return n->profile_id;
+  for (const known_fn &c : known_fns)
+    if (c.hash == hash)
+      return lp_symbol_name (c.node->decl);
+  return NULL;
+}
+
+/* Use mode: attach to the indirect call S (site SITE of its function)
+   the histogram of the targets of REC's indirect call ICALL (value
+   data), the most called first, scaled to the
+   call's block count; a target in another file counts as well as one
+   of this file (ipa-profile finds it by profile id with -flto).  */
+
+static void
+annotate_icall (const lp_value_site *s, int icall, unsigned site,
+		const lp_profile_record *rec, FILE *dump)
+{
+  lp_value_count v[MAX_TARGETS];
+  gcov_type total = 0;
+  unsigned n = lp_profile_icall_targets (rec, icall, v, MAX_TARGETS, &total);
+  if (dump)
+    {
+      fprintf (dump, "  value site %u targets", site);
+      for (unsigned k = 0; k < n; k++)
+	{
+	  const char *name = known_name (v[k].value);
+	  if (name)
+	    fprintf (dump, " %s:%" PRId64, name, (int64_t) v[k].count);
+	  else
+	    fprintf (dump, " %016" PRIx64 ":%" PRId64, (uint64_t) v[k].value,
+		     (int64_t) v[k].count);
+	}
+      fputc ('\n', dump);
+    }
+  profile_count bbc = gimple_bb (s->stmt)->count.ipa ();
+  if (n == 0 || total <= 0 || !bbc.initialized_p ()
+      || bbc.to_gcov_type () <= 0)
+    return;
+  gcov_type all = bbc.to_gcov_type ();
+  gcov_type value[MAX_TARGETS], count[MAX_TARGETS];
+  for (unsigned k = 0; k < n; k++)
+    {
+      value[k] = profile_id_of_hash (v[k].value);
+      count[k] = scale_to_block (v[k].count, total, all);
+    }
+  fill_topn (add_histogram (s->stmt, HIST_TYPE_INDIR_CALL,
+			    gimple_call_fn (s->stmt), 2 + 2 * n),
+	     all, value, count, n);
 }
 
 /* Use mode: attach to each site of G the histograms native
@@ -481,8 +597,9 @@ candidate_profile_id (const candidate_fn *c)
    indirect calls speculative).  SITE_BASE, unless NULL, gives each
    site's first counter in REC, or -1 for a site REC does not describe
    (salvage.cc: a changed function's sites found in its training
-   version); NULL: the sites' counters follow G's edge counters in
-   order.  */
+   version; for an indirect call, its index among the training
+   version's indirect calls); NULL: the sites' counters follow G's edge
+   counters in order.  */
 
 void
 lp_annotate_values (lp_graph *g, const lp_profile_record *rec,
@@ -497,9 +614,16 @@ lp_annotate_values (lp_graph *g, const lp_profile_record *rec,
     return;
   FOR_EACH_VEC_ELT (g->value_sites, i, s)
     {
-      gcov_type c[MAX_CANDIDATES + LATEPGO_MEMOP_BUCKETS], total = 0;
+      gcov_type c[LATEPGO_MEMOP_BUCKETS], total = 0;
       unsigned first = site_base ? site_base[i] : base;
       base += s->n_counters;
+      if (s->icall)
+	{
+	  if (!site_base || site_base[i] >= 0)
+	    annotate_icall (s, site_base ? site_base[i] : s->icall_index, i,
+			    rec, dump);
+	  continue;
+	}
       if (site_base && site_base[i] < 0)
 	continue;
       for (int b = 0; b < s->n_counters; b++)
@@ -509,15 +633,9 @@ lp_annotate_values (lp_graph *g, const lp_profile_record *rec,
 	}
       if (dump)
 	{
-	  fprintf (dump, "  value site %u %s", i, s->icall ? "targets" : "sizes");
+	  fprintf (dump, "  value site %u sizes", i);
 	  for (int b = 0; b < s->n_counters; b++)
-	    if (c[b] && s->icall && b < s->n_counters - 1)
-	      fprintf (dump, " %s:%" PRId64,
-		       lp_symbol_name (s->candidates->fns[b]->node->decl),
-		       (int64_t) c[b]);
-	    else if (c[b] && s->icall)
-	      fprintf (dump, " other:%" PRId64, (int64_t) c[b]);
-	    else if (c[b])
+	    if (c[b])
 	      fprintf (dump, " %llu%s:%" PRId64, latepgo_memop_bucket_min (b),
 		       exact_bucket_p (b) ? "" : "+", (int64_t) c[b]);
 	  fputc ('\n', dump);
@@ -531,23 +649,9 @@ lp_annotate_values (lp_graph *g, const lp_profile_record *rec,
 	  return scale_to_block (v, total, all);
 	};
 
-      gcov_type value[MAX_CANDIDATES + LATEPGO_MEMOP_BUCKETS];
-      gcov_type count[MAX_CANDIDATES + LATEPGO_MEMOP_BUCKETS];
+      gcov_type value[LATEPGO_MEMOP_BUCKETS];
+      gcov_type count[LATEPGO_MEMOP_BUCKETS];
       unsigned n = 0;
-      if (s->icall)
-	{
-	  for (int b = 0; b < s->n_counters - 1; b++)
-	    if (c[b])
-	      {
-		value[n] = candidate_profile_id (s->candidates->fns[b]);
-		count[n++] = scale (c[b]);
-	      }
-	  if (n)
-	    fill_topn (add_histogram (s->stmt, HIST_TYPE_INDIR_CALL,
-				      gimple_call_fn (s->stmt), 2 + 2 * n),
-		       all, value, count, n);
-	  continue;
-	}
 
       int size_arg;
       memop_site_p (s->stmt, &size_arg);
@@ -694,22 +798,21 @@ lp_annotate_sampled_icall (gimple *stmt, const lp_call_target *targets,
   if (total <= 0)
     return 0;
 
-  gcov_type value[MAX_CANDIDATES], count[MAX_CANDIDATES];
+  gcov_type value[MAX_TARGETS], count[MAX_TARGETS];
   unsigned k = 0;
-  for (unsigned i = 0; i < n && k < MAX_CANDIDATES; i++)
+  for (unsigned i = 0; i < n && k < MAX_TARGETS; i++)
     {
-      candidate_fn key = { NULL, CONST_CAST (char *, targets[i].name), 0 };
-      const candidate_fn *c
-	= (const candidate_fn *) bsearch (&key, address_taken.address (),
-					  address_taken.length (),
-					  sizeof (candidate_fn),
-					  compare_candidates);
+      known_fn key = { NULL, CONST_CAST (char *, targets[i].name), 0 };
+      const known_fn *c
+	= (const known_fn *) bsearch (&key, known_fns.address (),
+				      known_fns.length (), sizeof (known_fn),
+				      compare_known);
       if (dump)
 	fprintf (dump, " %s:%" PRId64 "%s", targets[i].name,
 		 (int64_t) targets[i].count, c ? "" : "(not here)");
       if (!c || targets[i].count <= 0)
 	continue;
-      value[k] = candidate_profile_id (c);
+      value[k] = c->node->profile_id;
       count[k++] = scale_to_block (targets[i].count, total, all);
     }
   if (k)
@@ -787,9 +890,8 @@ lp_instrument_first_run (lp_graph *g, tree counters)
 }
 
 /* What a value site's counters mean, for matching a site of a changed
-   function to its training version's (salvage.cc): its kind, its
-   number of counters and, for an indirect call, its candidates in
-   counter order.  */
+   function to its training version's (salvage.cc): its kind and its
+   number of counters.  */
 
 unsigned HOST_WIDE_INT
 lp_value_site_key (const lp_value_site *s)
@@ -798,13 +900,6 @@ lp_value_site_key (const lp_value_site *s)
   bytes.safe_push (s->icall ? 'i' : 'm');
   for (int k = 0; k < 4; k++)
     bytes.safe_push ((unsigned char) (s->n_counters >> (8 * k)));
-  if (s->icall)
-    for (const candidate_fn *fn : s->candidates->fns)
-      {
-	for (const char *p = fn->name; *p; p++)
-	  bytes.safe_push ((unsigned char) *p);
-	bytes.safe_push (0);
-      }
   return lp_md5_low64 (bytes.address (), bytes.length ());
 }
 

@@ -14,7 +14,9 @@
    little for code that is usually inlined.  */
 #define LP_FIRST_RUN_MIN_BLOCKS 6
 extern void lp_find_value_sites (lp_graph *);
-extern void lp_instrument_values (lp_graph *, tree);
+extern tree lp_instrument_values (cgraph_node *, lp_graph *, tree);
+extern bool lp_indirect_target_p (cgraph_node *);
+extern void lp_inline_icall_targets (void);
 extern void lp_instrument_first_run (lp_graph *, tree);
 extern void lp_annotate_values (lp_graph *, const lp_profile_record *,
 				const int *, FILE *);

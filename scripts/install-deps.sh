@@ -37,6 +37,9 @@ packages="$packages cmake ninja-build dpkg-dev"
 packages="$packages python3 valgrind"
 # git: the file-map test (testsuite/latepgo.harness/layout.exp).
 packages="$packages git"
+# GCC's own sources (its testsuite) and binutils (objdump): the
+# indirect-call tests (testsuite/latepgo.icall).
+packages="$packages gcc-$major-source binutils"
 packages="$packages ${LATEPGO_EXTRA_DEPS:-}"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

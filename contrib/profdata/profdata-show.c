@@ -34,6 +34,8 @@ lp_print_show_usage (FILE *f)
 	 "      --function=SUBSTR       list the functions whose name "
 	 "contains SUBSTR\n"
 	 "      --counts                also print the counter values\n"
+	 "      --ic-targets            also print the targets of indirect "
+	 "calls\n"
 	 "      --topn=N                list the N functions with the "
 	 "largest counts\n"
 	 "      --covered               print only the names of the "
@@ -133,6 +135,42 @@ parse_cutoffs (const char *arg, uint32_t *cuts, size_t max)
 }
 
 /* Option table alike in shape only to merge's and overlap's.  */
+/* As llvm-profdata show --ic-targets: per indirect-call site of R, its
+   targets by name (TAB), most called first, with their share of the
+   site's calls.  */
+
+static void
+show_ic_targets (FILE *out, const struct lp_record *r,
+		 const struct lp_symtab *tab)
+{
+  struct lp_value *buf = NULL;
+  size_t cap = 0;
+  uint32_t nsites = r->num_sites[LP_VK_INDIRECT_CALL];
+  fprintf (out, "    Indirect Call Site Count: %u\n"
+	   "    Indirect Target Results:\n", nsites);
+  for (uint32_t s = 0; s < nsites; s++)
+    {
+      const struct lp_site *site = &r->sites[LP_VK_INDIRECT_CALL][s];
+      uint32_t n = lp_site_for_output (site, &buf, &cap);
+      double total = 0;
+      for (uint32_t v = 0; v < n; v++)
+	total += (double) buf[v].count;
+      for (uint32_t v = 0; v < n; v++)
+	{
+	  const struct lp_record *t
+	    = buf[v].value ? lp_symtab_lookup (tab, buf[v].value) : NULL;
+	  fprintf (out, "\t[ %2u, ", s);
+	  if (t)
+	    fwrite (t->name, 1, t->name_len, out);
+	  else
+	    fputs (LP_EXTERNAL_SYMBOL, out);
+	  fprintf (out, ", %10" PRIu64 " ] (%.2f%%)\n", buf[v].count,
+		   total > 0 ? 100.0 * (double) buf[v].count / total : 0.0);
+	}
+    }
+  free (buf);
+}
+
 int
 lp_show_main (int argc, char **argv)
 {
@@ -140,6 +178,7 @@ lp_show_main (int argc, char **argv)
     { "all-functions", no_argument, NULL, 'a' },
     { "function", required_argument, NULL, 'F' },
     { "counts", no_argument, NULL, 'c' },
+    { "ic-targets", no_argument, NULL, 'i' },
     { "topn", required_argument, NULL, 'n' },
     { "covered", no_argument, NULL, 'v' },
     { "uncovered", no_argument, NULL, 'u' },
@@ -151,7 +190,7 @@ lp_show_main (int argc, char **argv)
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
-  int all = 0, counts = 0, detailed = 0, text = 0, showcs = 0, c;
+  int all = 0, counts = 0, ic_targets = 0, detailed = 0, text = 0, showcs = 0, c;
   /* --covered: 1, --uncovered: 0, neither: -1.  */
   int covered = -1;
   const char *func = NULL, *output = NULL;
@@ -180,6 +219,9 @@ lp_show_main (int argc, char **argv)
 	break;
       case 'c':
 	counts = 1;
+	break;
+      case 'i':
+	ic_targets = 1;
 	break;
       case 'n':
 	if (lp_parse_u64 (optarg, strlen (optarg), 0, &topn) < 0)
@@ -275,6 +317,8 @@ lp_show_main (int argc, char **argv)
       goto done;
     }
 
+  if (ic_targets)
+    lp_symtab_init (&tab, recs, store.num_records);
   for (size_t i = 0; i < nsel; i++)
     {
       const struct lp_record *r = sel[i];
@@ -294,7 +338,11 @@ lp_show_main (int argc, char **argv)
 	    fprintf (out, "%s%" PRIu64, k == start ? "" : ", ", r->counts[k]);
 	  fputs ("]\n", out);
 	}
+      if (ic_targets)
+	show_ic_targets (out, r, &tab);
     }
+  if (ic_targets)
+    lp_symtab_free (&tab);
 
   lp_summary_compute (&sum, sel, nsel, showcs, cutoffs, num_cutoffs);
   if (is_ir)

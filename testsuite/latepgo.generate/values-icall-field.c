@@ -1,7 +1,7 @@
 /* An indirect call through a struct field that another function set
    (SQLite's pPage->xParseCell, set in decodeFlags, called in
    btreeParseCell): the targets are address-taken in page_init, not at
-   the call, and still count as the call's candidates; the use rebuild
+   the call, and still count as the call's targets; the use rebuild
    guards the call with its usual target.  */
 /* { dg-do run } */
 /* { dg-options "-O2" } */
@@ -44,5 +44,5 @@ main (void)
   return (scan (&a, cells, 1000) + scan (&b, cells, 100)) == 12345;
 }
 
-/* { dg-final { scan-latepgo-use-dump "^  value site 0 targets parse_blob:100 parse_int:1000$" } } */
+/* { dg-final { scan-latepgo-use-dump "^  value site 0 targets parse_int:1000 parse_blob:100$" } } */
 /* { dg-final { scan-latepgo-use-tree-dump optimized "if \\(_\[0-9\]+ == parse_int\\)" } } */

@@ -1,6 +1,6 @@
-/* Targets of indirect calls are counted per candidate (the file's
-   address-taken functions of the call's type); the use rebuild makes
-   the usual target a direct call, which GCC then inlines.  */
+/* Targets of indirect calls are counted by address (the runtime's
+   per-site lists) and named in the profile; the use rebuild makes the
+   usual target a direct call, which GCC then inlines.  */
 /* { dg-do run } */
 /* { dg-options "-O2" } */
 
@@ -28,10 +28,10 @@ main (void)
 }
 
 /* apply: the entry counter, the counter after the call (the indirect
-   call may not return, so it ends its block: every call returned), one
-   counter per candidate in profile-name order (add1, negate, twice),
-   one for other targets, the first-run rank (0: apply is too small to
-   have one).  */
-/* { dg-final { latepgo-count "apply" {1000 1000 900 100 0 0 0} } } */
+   call may not return, so it ends its block: every call returned), the
+   first-run rank (0: apply is too small to have one); the call's
+   targets, the most called first.  */
+/* { dg-final { latepgo-count "apply" {1000 1000 0} } } */
+/* { dg-final { latepgo-ic-targets "apply" {0:latepgo.generate/values-icall.c:add1:900 0:latepgo.generate/values-icall.c:negate:100} } } */
 /* { dg-final { scan-latepgo-use-dump "^  value site 0 targets add1:900 negate:100$" } } */
 /* { dg-final { scan-latepgo-use-tree-dump optimized "if \\(f_\[0-9\]+\\(D\\) == add1\\)" } } */

@@ -1,0 +1,404 @@
+/* prof-vdata.c: the value-profile data of a raw profile: the targets
+   of the module's indirect calls (prof-values.c keeps them per call
+   site) encoded as LLVM's ValueProfData blocks after the names
+   (doc/raw-format.md section 8), merged with what a profile file
+   already holds.
+
+   No address is written.  A reader maps a target to the record whose
+   FunctionPointer it equals, and only that; so a record with an
+   address gets its NameRef as FunctionPointer (prof-writer.c), and a
+   target the NameRef of the record whose function is at its address,
+   or 0 (what readers make of an address no record has: a function
+   that is not instrumented).  The profile is then the same in every
+   run of a position-independent program, and profiles of different
+   runs merge (prof-merge.c compares the records byte for byte).
+
+   The counts are taken from the nodes as they are written (and the
+   nodes set back to zero), so a second write from the same process
+   writes only what was counted since the first, like the counters.
+
+   No malloc (the exit path): memory from lp_alloc, sorting by heap
+   sort.  */
+
+#include "prof-internal.h"
+
+/* One (site, target, count) of the module, site in the module-wide
+   numbering of the image.  */
+struct triple
+{
+  uint64_t site, value, count;
+};
+
+/* Site then value, increasing.  */
+static int
+by_value (const struct triple *a, const struct triple *b)
+{
+  if (a->site != b->site)
+    return a->site < b->site ? -1 : 1;
+  return a->value < b->value ? -1 : a->value > b->value;
+}
+
+/* Site increasing, then count decreasing, then value increasing (the
+   order latepgo-profdata writes a site's values in).  */
+static int
+by_count (const struct triple *a, const struct triple *b)
+{
+  if (a->site != b->site)
+    return a->site < b->site ? -1 : 1;
+  if (a->count != b->count)
+    return a->count > b->count ? -1 : 1;
+  return a->value < b->value ? -1 : a->value > b->value;
+}
+
+typedef int (*triple_cmp) (const struct triple *, const struct triple *);
+
+static void
+sift_down (struct triple *t, size_t root, size_t n, triple_cmp cmp)
+{
+  for (;;)
+    {
+      size_t child = 2 * root + 1;
+      if (child >= n)
+	return;
+      if (child + 1 < n && cmp (&t[child], &t[child + 1]) < 0)
+	child++;
+      if (cmp (&t[root], &t[child]) >= 0)
+	return;
+      struct triple tmp = t[root];
+      t[root] = t[child];
+      t[child] = tmp;
+      root = child;
+    }
+}
+
+static void
+heap_sort (struct triple *t, size_t n, triple_cmp cmp)
+{
+  for (size_t i = n / 2; i-- > 0; )
+    sift_down (t, i, n, cmp);
+  for (size_t end = n; end-- > 1; )
+    {
+      struct triple tmp = t[0];
+      t[0] = t[end];
+      t[end] = tmp;
+      sift_down (t, 0, end, cmp);
+    }
+}
+
+/* The number of indirect-call sites of record R whose value lists it
+   points to (its Values field), or 0.  */
+
+uint64_t
+lp_record_icall_sites (const struct latepgo_data_record *r)
+{
+  return r->values ? r->num_value_sites[0] : 0;
+}
+
+static uint32_t
+rd32 (const unsigned char *p)
+{
+  uint32_t v;
+  memcpy (&v, p, 4);
+  return v;
+}
+
+/* Bytes of the block of a record with N sites holding V values.  */
+
+static uint64_t
+block_size (uint64_t n, uint64_t v)
+{
+  return 8 + 8 + n + lp_pad8 (8 + n) + 16 * v;
+}
+
+/* The NameRef of the function at address ADDR among the N (address,
+   NameRef) pairs of FNS (sorted by address, in SITE and VALUE), or 0.  */
+
+static uint64_t
+name_at (const struct triple *fns, size_t n, uint64_t addr)
+{
+  size_t lo = 0, hi = n;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (fns[mid].site < addr)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return lo < n && fns[lo].site == addr ? fns[lo].value : 0;
+}
+
+/* The (address, NameRef) pairs of the records of SECS that have an
+   address, sorted by address, into *FNS (lp_alloc'd, *ALLOC bytes);
+   their number, or (size_t) -1 when memory ran out.  */
+
+static size_t
+function_addresses (const struct lp_sections *secs, struct triple **fns,
+		    size_t *alloc)
+{
+  size_t n = 0;
+  for (const struct latepgo_data_record *r = secs->data_begin;
+       r && r < secs->data_end; r++)
+    n += r->function_ptr != 0;
+  *alloc = (n ? n : 1) * sizeof **fns;
+  *fns = lp_alloc (*alloc);
+  if (!*fns)
+    return (size_t) -1;
+  n = 0;
+  for (const struct latepgo_data_record *r = secs->data_begin;
+       r && r < secs->data_end; r++)
+    if (r->function_ptr)
+      {
+	(*fns)[n].site = r->function_ptr;
+	(*fns)[n].value = r->name_ref;
+	(*fns)[n].count = 0;
+	n++;
+      }
+  heap_sort (*fns, n, by_value);
+  return n;
+}
+
+/* Add the values of the value-data blocks OLD (OLD_SIZE bytes, those
+   of a profile with IMG's records) to T at *NT (room for them all:
+   OLD_SIZE / 16).  Blocks or kinds that do not describe IMG's sites
+   are skipped.  */
+
+static void
+take_old (const struct lp_image *img, const unsigned char *old,
+	  size_t old_size, struct triple *t, size_t *nt)
+{
+  const struct latepgo_data_record *recs
+    = (const struct latepgo_data_record *) (img->buf + img->data_off);
+  size_t pos = 0;
+  for (uint64_t i = 0; i < img->num_records; i++)
+    {
+      uint64_t nsites = recs[i].num_value_sites[0]
+			+ (uint64_t) recs[i].num_value_sites[1];
+      if (nsites == 0)
+	continue;
+      if (old_size - pos < 8)
+	return;
+      uint32_t total = rd32 (old + pos), kinds = rd32 (old + pos + 4);
+      if (total < 8 || total % 8 || total > old_size - pos)
+	return;
+      const unsigned char *b = old + pos, *end = b + total;
+      const unsigned char *k = b + 8;
+      pos += total;
+      for (uint32_t j = 0; j < kinds && end - k >= 8; j++)
+	{
+	  uint32_t kind = rd32 (k), n = rd32 (k + 4);
+	  if ((uint64_t) n > (uint64_t) (end - k) - 8)
+	    break;
+	  const unsigned char *counts = k + 8;
+	  const unsigned char *pair = k + 8 + n + lp_pad8 (8 + n);
+	  uint64_t nv = 0;
+	  for (uint32_t s = 0; s < n; s++)
+	    nv += counts[s];
+	  if (pair > end || (uint64_t) (end - pair) / 16 < nv)
+	    break;
+	  k = pair + 16 * nv;
+	  if (kind != LP_VK_INDIRECT_CALL
+	      || n != recs[i].num_value_sites[0])
+	    continue;
+	  for (uint32_t s = 0; s < n; s++)
+	    for (unsigned c = 0; c < counts[s]; c++, pair += 16)
+	      {
+		memcpy (&t[*nt].value, pair, 8);
+		memcpy (&t[*nt].count, pair + 8, 8);
+		t[*nt].site = img->site_base[i] + s;
+		(*nt)++;
+	      }
+	}
+    }
+}
+
+/* Encode IMG's value data into IMG->vdata: the targets counted since
+   the last write, taken from the nodes, plus the OLD_SIZE bytes of
+   value data OLD of the profile it is merged into (or none).  Return 0,
+   or -1 after reporting that memory ran out (the profile then has no
+   value data and its records no value sites).  */
+
+int
+lp_vdata_build (struct lp_image *img, const unsigned char *old,
+		size_t old_size)
+{
+  struct latepgo_data_record *recs
+    = (struct latepgo_data_record *) (img->buf + img->data_off);
+  size_t max = old_size / 16;
+  for (size_t i = 0; i < img->num_vsrc; i++)
+    for (uint64_t s = 0; s < img->vsrc[i].rec->num_value_sites[0]; s++)
+      {
+	struct latepgo_value_node *const *heads
+	  = (struct latepgo_value_node *const *) (uintptr_t)
+	    img->vsrc[i].rec->values;
+	for (const struct latepgo_value_node *n
+	       = __atomic_load_n (&heads[s], __ATOMIC_ACQUIRE);
+	     n; n = __atomic_load_n (&n->next, __ATOMIC_ACQUIRE))
+	  max++;
+      }
+
+  struct lp_sections secs;
+  struct triple *fns;
+  size_t fns_alloc;
+  lp_get_sections (&secs);
+  size_t nfns = function_addresses (&secs, &fns, &fns_alloc);
+  if (nfns == (size_t) -1)
+    goto nomem;
+  size_t t_alloc = (max ? max : 1) * sizeof (struct triple);
+  struct triple *t = lp_alloc (t_alloc);
+  if (!t)
+    {
+      lp_free (fns, fns_alloc);
+      goto nomem;
+    }
+  size_t nt = 0;
+  for (size_t i = 0; i < img->num_vsrc; i++)
+    {
+      const struct latepgo_data_record *r = img->vsrc[i].rec;
+      uint64_t out = img->vsrc[i].out;
+      if (r->num_value_sites[0] != recs[out].num_value_sites[0])
+	continue;
+      struct latepgo_value_node **heads
+	= (struct latepgo_value_node **) (uintptr_t) r->values;
+      for (uint64_t s = 0; s < r->num_value_sites[0]; s++)
+	for (struct latepgo_value_node *n
+	       = __atomic_load_n (&heads[s], __ATOMIC_ACQUIRE);
+	     n && nt < max; n = __atomic_load_n (&n->next, __ATOMIC_ACQUIRE))
+	  {
+	    uint64_t c = __atomic_exchange_n (&n->count, 0, __ATOMIC_RELAXED);
+	    if (!c)
+	      continue;
+	    t[nt].site = img->site_base[out] + s;
+	    t[nt].value = name_at (fns, nfns, n->value);
+	    t[nt].count = c;
+	    nt++;
+	  }
+    }
+  lp_free (fns, fns_alloc);
+  if (old)
+    take_old (img, old, old_size, t, &nt);
+
+  /* Add up equal targets of a site, then order each site by count and
+     keep what a raw profile can hold (255 values a site).  */
+  heap_sort (t, nt, by_value);
+  size_t m = 0;
+  for (size_t i = 0; i < nt; i++)
+    if (m && t[m - 1].site == t[i].site && t[m - 1].value == t[i].value)
+      t[m - 1].count = (t[m - 1].count + t[i].count < t[m - 1].count
+			? UINT64_MAX : t[m - 1].count + t[i].count);
+    else if (t[i].count)
+      t[m++] = t[i];
+  heap_sort (t, m, by_count);
+
+  size_t size = 0;
+  for (uint64_t i = 0; i < img->num_records; i++)
+    if (recs[i].num_value_sites[0])
+      size += block_size (recs[i].num_value_sites[0], 0);
+  size += 16 * m;
+  img->vdata_alloc = size ? size : 1;
+  img->vdata = lp_alloc (img->vdata_alloc);
+  if (!img->vdata)
+    {
+      lp_free (t, t_alloc);
+      goto nomem;
+    }
+
+  size_t at = 0, ti = 0;
+  for (uint64_t i = 0; i < img->num_records; i++)
+    {
+      uint64_t n = recs[i].num_value_sites[0];
+      if (!n)
+	continue;
+      unsigned char *b = img->vdata + at;
+      unsigned char *counts = b + 16;
+      unsigned char *pair = b + 16 + n + lp_pad8 (8 + n);
+      uint64_t nv = 0;
+      for (uint64_t s = 0; s < n; s++)
+	{
+	  uint64_t site = img->site_base[i] + s;
+	  while (ti < m && t[ti].site < site)
+	    ti++;
+	  unsigned kept = 0;
+	  for (; ti < m && t[ti].site == site; ti++)
+	    if (kept < 255)
+	      {
+		memcpy (pair + 16 * nv, &t[ti].value, 8);
+		memcpy (pair + 16 * nv + 8, &t[ti].count, 8);
+		kept++;
+		nv++;
+	      }
+	  counts[s] = (unsigned char) kept;
+	}
+      uint32_t total = (uint32_t) block_size (n, nv);
+      uint32_t kinds = 1, kind = LP_VK_INDIRECT_CALL;
+      uint32_t sites = (uint32_t) n;
+      memcpy (b, &total, 4);
+      memcpy (b + 4, &kinds, 4);
+      memcpy (b + 8, &kind, 4);
+      memcpy (b + 12, &sites, 4);
+      at += total;
+    }
+  img->vdata_size = at;
+  lp_free (t, t_alloc);
+  return 0;
+
+ nomem:
+  lp_error ("cannot allocate memory for the indirect-call targets; "
+	    "the profile has none");
+  for (uint64_t i = 0; i < img->num_records; i++)
+    recs[i].num_value_sites[0] = 0;
+  img->vdata_size = 0;
+  return -1;
+}
+
+/* Zero the counts of the targets of this module's indirect calls
+   (lp_reset_counters): the lists stay, so each site keeps its
+   targets.  */
+
+void
+lp_vdata_reset (void)
+{
+  struct lp_sections secs;
+  lp_get_sections (&secs);
+  for (const struct latepgo_data_record *r = secs.data_begin;
+       r && r < secs.data_end; r++)
+    {
+      struct latepgo_value_node **heads
+	= (struct latepgo_value_node **) (uintptr_t) r->values;
+      for (uint64_t s = 0; s < lp_record_icall_sites (r); s++)
+	for (struct latepgo_value_node *n
+	       = __atomic_load_n (&heads[s], __ATOMIC_ACQUIRE);
+	     n; n = __atomic_load_n (&n->next, __ATOMIC_ACQUIRE))
+	  __atomic_store_n (&n->count, 0, __ATOMIC_RELAXED);
+    }
+}
+
+/* The length of the value data of the profile at OFFSET of FD whose
+   header is HDR, at VD_OFF of FD with AVAIL bytes from there to the end
+   of the file: one block per record with value sites, each starting
+   with its size.  UINT64_MAX if the records or blocks cannot be read
+   or do not fit.  */
+
+uint64_t
+lp_vdata_length (int fd, uint64_t offset, const uint64_t *hdr,
+		 uint64_t vd_off, uint64_t avail)
+{
+  uint64_t rec_off = offset + LP_HEADER_SIZE + hdr[LP_H_IDS_SIZE];
+  uint64_t len = 0;
+  for (uint64_t i = 0; i < hdr[LP_H_DATA_SIZE]; i++)
+    {
+      struct latepgo_data_record r;
+      if (lp_pread_all (fd, &r, sizeof r, rec_off + i * sizeof r) != 0)
+	return UINT64_MAX;
+      if (!r.num_value_sites[0] && !r.num_value_sites[1])
+	continue;
+      uint32_t total;
+      if (avail - len < 8
+	  || lp_pread_all (fd, &total, 4, vd_off + len) != 0)
+	return UINT64_MAX;
+      if (total < 8 || total % 8 || total > avail - len)
+	return UINT64_MAX;
+      len += total;
+    }
+  return len;
+}
