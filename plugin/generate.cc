@@ -456,6 +456,7 @@ lp_generate_finish (void)
   if (records.is_empty ())
     return;
 
+  lp_values_lean_warning ();
   if (latepgo_opts.lean)
     finish_lean ();
   else

@@ -43,6 +43,7 @@
 #include "sample-read.h"
 #include "shard.h"
 #include "value-prof.h"
+#include "warning-options.h"
 #include "../libprof/latepgo-abi.h"
 
 /* The most targets of an indirect call handed to GCC (its histograms
@@ -280,6 +281,24 @@ build_site_heads (cgraph_node *node, int heads)
    list head).  Returns the list heads of the function (NODE) or
    NULL_TREE if it has no indirect-call sites.  */
 
+/* Indirect calls a lean build of this file left unprofiled.  */
+static unsigned lean_icall_sites;
+
+/* Say once per file that a lean build left indirect calls unprofiled:
+   a use build will not promote them.  */
+
+void
+lp_values_lean_warning (void)
+{
+  if (lean_icall_sites)
+    warning (lp_warning_option (LP_WARN_LEAN_ICALL),
+	     "latepgo: lean builds do not profile indirect-call targets: "
+	     "%u indirect calls of this file will not be promoted; "
+	     "train without %<-fplugin-arg-latepgo-lean%> to profile them",
+	     lean_icall_sites);
+  lean_icall_sites = 0;
+}
+
 tree
 lp_instrument_values (cgraph_node *node, lp_graph *g, tree counters)
 {
@@ -290,13 +309,22 @@ lp_instrument_values (cgraph_node *node, lp_graph *g, tree counters)
 
   if (!g->values)
     return NULL_TREE;
-  tree heads = (g->n_icall_sites
+  /* A lean build has no records, through which the runtime finds the
+     lists and names the targets (doc/lean.md): its indirect calls stay
+     unprofiled, counted for lp_values_lean_warning.  They stay in the
+     checksum, so the profile fits a normal use build.  */
+  bool icalls = !latepgo_opts.lean;
+  if (!icalls)
+    lean_icall_sites += g->n_icall_sites;
+  tree heads = (g->n_icall_sites && icalls
 		? build_site_heads (node, g->n_icall_sites) : NULL_TREE);
   FOR_EACH_VEC_ELT (g->value_sites, i, s)
     {
       gimple *stmt = s->stmt;
       gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
       gcall *call;
+      if (s->icall && !icalls)
+	continue;
       if (s->icall)
 	{
 	  tree target = gimple_call_fn (stmt);

@@ -35,4 +35,8 @@ extern void lp_run_memop_transforms (void);
 extern void lp_values_end (void);
 extern void lp_checksum_value_sites (lp_graph *, vec<unsigned char> *);
 
+/* After the last function of a lean build: warn if indirect calls were
+   left unprofiled.  */
+extern void lp_values_lean_warning (void);
+
 #endif /* LATEPGO_VALUES_H */

@@ -36,6 +36,7 @@ static const struct
   { "latepgo-no-mode", "the plugin was loaded without a mode" },
   { "latepgo-report", "the report file cannot be written" },
   { "latepgo-empty-profile", "a sample profile has no functions" },
+  { "latepgo-lean-icall", "a lean build leaves indirect calls unprofiled" },
 };
 
 /* The option index of each warning; 0 (no option) on a stock GCC.  */

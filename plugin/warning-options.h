@@ -10,6 +10,7 @@ enum lp_warning
   LP_WARN_NO_MODE,		/* -Wlatepgo-no-mode */
   LP_WARN_REPORT,		/* -Wlatepgo-report */
   LP_WARN_EMPTY_PROFILE,	/* -Wlatepgo-empty-profile */
+  LP_WARN_LEAN_ICALL,		/* -Wlatepgo-lean-icall */
   LP_WARN_COUNT
 };
 

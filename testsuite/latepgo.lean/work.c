@@ -1,6 +1,7 @@
-/* work.c: a small program for the lean tests: a loop, a static
-   helper, an indirect call and a memcpy of varying size, so that edge,
-   value and first-run counters all count.  argv[1] "kill" ends the
+/* work.c: a small program for the lean tests: a loop, static helpers
+   and a memcpy of varying size, so that edge, memop value and
+   first-run counters all count.  No indirect call: lean builds leave
+   them unprofiled (icall.c).  argv[1] "kill" ends the
    process with SIGKILL, which only continuous mode survives.  */
 
 #include <signal.h>
@@ -19,7 +20,7 @@ negate (int x)
   return -x;
 }
 
-int (*volatile pick[2]) (int) = { square, negate };
+volatile int which;
 char buf[600];
 volatile int sink;
 
@@ -30,7 +31,7 @@ work (int n)
   for (int i = 0; i < n; i++)
     {
       if (i % 3)
-	s += pick[i % 2] (i);
+	s += (which + i) % 2 ? negate (i) : square (i);
       else
 	memcpy (buf, buf + 1, (size_t) i % 500);
     }
