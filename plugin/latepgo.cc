@@ -22,6 +22,7 @@
      hot-inline.cc    inlining limit of functions that make hot calls
      sample-flow.cc   count inference from samples (minimum-cost flow)
      generate.cc      counters and records (generate mode)
+     lean.cc          lean generate: the map out of the loaded image
      anchors.cc       CFG anchors of blocks, recorded by generate
      cfg-graph.cc     the instrumentation graph, spanning tree, checksum
      may-leave.cc     statements that may leave a function (fake edges)
@@ -31,13 +32,17 @@
 		      first-run times
      promote.cc       counters of closed loops kept in registers
      shard.cc         counter references, per-thread shards
+     coverage.cc      coverage=function|block: the coverage bytes
+     coverage-use.cc  use= with a coverage profile
      relocate.cc      runtime counter relocation (continuous mode)
      entry-guard.cc   a guarded block at a function's entry
+     section-vars.cc  variables in the profile sections
      runtime-decls.cc declarations of the runtime's symbols
      profile-read.cc  the indexed profile, through format/ (use mode)
      sample-read.cc   the text sample profile (sample-use mode)
      read-file.cc     a profile file read whole
      report.cc        the per-file report line of a use build
+     warning-options.cc  latepgo's own -W options (patched GCC)
      dump.cc          the dump file
      names.cc         which functions, their profile and symbol names
      gcc-flags.cc     GCC's own PGO flags, DW_AT_producer
