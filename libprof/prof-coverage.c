@@ -49,6 +49,8 @@ lp_counter_kind (void)
        r && r < secs.data_end; r++)
     if (r->num_counters)
       records++;
+  /* Lean objects have no records in the module (prof-lean.c).  */
+  records += lp_lean_functions (&secs);
   if (function + block == 0)
     kind = 0;
   else if (function == records)

@@ -117,6 +117,12 @@ emit_map (const vec<lp_lean_fn> &fns, const char *names, size_t names_len)
      is not allocated and takes no space in the loaded image.  */
   tree var = build_words_var ("__latepgo_map",
 			      LEAN_MAP_SECTION ",\"\",@progbits #", n_words);
+  /* An assembler-local name: no symbol in the binary's symbol table.
+     A symbol of a non-allocated section has an address that overlaps
+     the loaded code's, and valgrind 3.19 then aborts reading the
+     binary's symbols ("Assertion 'in_rx' failed") once the map is
+     larger than the gap before .text (SQLite's, 83 KB).  */
+  SET_DECL_ASSEMBLER_NAME (var, get_identifier ("*.Llatepgo_map"));
   finish_words (var, &words);
 }
 

@@ -187,6 +187,7 @@ struct lean_prof
 {
   uint64_t h[LATEPGO_RAW_HEADER_WORDS];
   size_t ids_off, data_off, counters_off, names_off, end;
+  unsigned counter_size;	/* 1 with byte coverage, else 8.  */
 };
 
 /* Lay out the profile at OFF of the SIZE bytes at BUF (validated by the
@@ -196,11 +197,14 @@ read_prof (const unsigned char *buf, size_t off, struct lean_prof *p)
 {
   for (int k = 0; k < LATEPGO_RAW_HEADER_WORDS; k++)
     p->h[k] = le_read_u64 (buf + off + 8 * k);
+  p->counter_size
+    = (p->h[LP_H_VERSION] & LP_VARIANT_BYTE_COVERAGE) ? 1 : 8;
   p->ids_off = off + 8 * LATEPGO_RAW_HEADER_WORDS;
   p->data_off = p->ids_off + p->h[LP_H_IDS_SIZE];
   p->counters_off = p->data_off + 48 * p->h[LP_H_DATA_SIZE]
 		    + p->h[LP_H_PAD_BEFORE];
-  p->names_off = p->counters_off + 8 * p->h[LP_H_COUNTERS_SIZE]
+  p->names_off = p->counters_off
+		 + p->counter_size * p->h[LP_H_COUNTERS_SIZE]
 		 + p->h[LP_H_PAD_AFTER];
   uint64_t names = p->h[LP_H_NAMES_SIZE];
   p->end = p->names_off + names + (8 - names % 8) % 8;
@@ -249,6 +253,9 @@ join_one (const unsigned char *buf, const struct lean_prof *p,
   uint64_t ncounters = p->h[LP_H_COUNTERS_SIZE];
   uint64_t own = p->h[LP_H_DATA_SIZE];
   uint64_t nrec = 0;
+  unsigned size = p->counter_size;
+  /* Byte counters are padded to 8 bytes (doc/raw-format.md).  */
+  uint64_t pad = (8 - size * ncounters % 8) % 8;
 
   for (size_t i = 0; i < m->num_records; i++)
     {
@@ -256,8 +263,9 @@ join_one (const unsigned char *buf, const struct lean_prof *p,
       uint64_t off = r->counters - m->counters_start;
       if (r->counters == 0)
 	continue;		/* Dropped by the linker.  */
-      if (r->counters < m->counters_start || off % 8
-	  || off / 8 > ncounters || r->num_counters > ncounters - off / 8)
+      if (r->counters < m->counters_start || off % size
+	  || off / size > ncounters
+	  || r->num_counters > ncounters - off / size)
 	{
 	  lp_seterr (err, "map of %s does not fit lean profile %d: record %zu "
 		     "has counters at offset %" PRIu64 ", the profile has %"
@@ -272,14 +280,14 @@ join_one (const unsigned char *buf, const struct lean_prof *p,
   uint64_t names = m->names_size + names_own;
   size_t ids = p->h[LP_H_IDS_SIZE];
   unsigned char *q = out_reserve (o, 8 * LATEPGO_RAW_HEADER_WORDS + ids
-				  + 48 * total + 8 * ncounters + names
+				  + 48 * total + size * ncounters + pad + names
 				  + (8 - names % 8) % 8);
   uint64_t h[LATEPGO_RAW_HEADER_WORDS];
   memcpy (h, p->h, sizeof h);
   h[LP_H_VERSION] &= ~LP_VARIANT_DBG_CORRELATE;
   h[LP_H_DATA_SIZE] = total;
   h[LP_H_PAD_BEFORE] = 0;
-  h[LP_H_PAD_AFTER] = 0;
+  h[LP_H_PAD_AFTER] = pad;
   h[LP_H_NAMES_SIZE] = names;
   h[LP_H_COUNTERS_DELTA] = 48 * total;
   for (int k = 0; k < LATEPGO_RAW_HEADER_WORDS; k++)
@@ -316,8 +324,10 @@ join_one (const unsigned char *buf, const struct lean_prof *p,
       put64 (w + 16, 48 * total - 48 * i + slot);
     }
   q += 48 * total;
-  memcpy (q, buf + p->counters_off, 8 * ncounters);
-  q += 8 * ncounters;
+  memcpy (q, buf + p->counters_off, size * ncounters);
+  q += size * ncounters;
+  memset (q, 0, pad);
+  q += pad;
   memcpy (q, m->names, m->names_size);
   memcpy (q + m->names_size, buf + p->names_off, names_own);
   return 0;
