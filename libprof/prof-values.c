@@ -74,9 +74,12 @@ count_target (void *target, struct latepgo_value_node **site, int atomic)
 {
   unsigned long long value = (unsigned long long) (uintptr_t) target;
   struct latepgo_value_node **link = site;
-  struct latepgo_value_node *n, *min = NULL;
+  struct latepgo_value_node *n, *min;
   unsigned count = 0;
 
+  /* The walk only looks for TARGET: a site's targets are few and its
+     list short, and a full list (the only case that needs the least
+     counted node) is rare, so that node is looked for afterwards.  */
   while ((n = __atomic_load_n (link, __ATOMIC_ACQUIRE)) != NULL)
     {
       if (n->value == value)
@@ -87,13 +90,15 @@ count_target (void *target, struct latepgo_value_node **site, int atomic)
 	    n->count++;
 	  return;
 	}
-      if (!min || n->count < min->count)
-	min = n;
       link = &n->next;
       count++;
     }
   if (count >= LATEPGO_ICALL_MAX_TARGETS)
     {
+      min = __atomic_load_n (site, __ATOMIC_ACQUIRE);
+      for (n = min->next; n; n = n->next)
+	if (n->count < min->count)
+	  min = n;
       if (min->count == 0)
 	{
 	  min->value = value;
