@@ -20,19 +20,25 @@ mix (unsigned h, unsigned v)
     h += v;
   h *= 0xc2b2ae35u;
   h ^= h >> 16;
-  h ^= v * 0x7feb352du;
-  h = (h << 13) | (h >> 19);
-  if (h & 1)
-    h = h * 5 + 0xe6546b64u;
-  else
-    h ^= h >> 16;
-  h *= 0x85ebca6bu;
-  h ^= h >> 15;
-  if (h % 11 == 5)
-    h += v;
-  h *= 0xc2b2ae35u;
-  h ^= h >> 16;
-  return h;
+  for (int round = 0; round < 2; round++)
+    {
+      h += (v ^ round) * 0x7feb352du;
+      if (h > 0x80000000u)
+	h -= v >> 3;
+      h = (h >> 7) | (h << 25);
+    }
+  switch (h & 3)
+    {
+    case 0:
+      h ^= 0x27d4eb2fu;
+      break;
+    case 1:
+      h += h >> 11;
+      break;
+    default:
+      h = ~h;
+    }
+  return h ^ (h >> 15);
 }
 
 unsigned
