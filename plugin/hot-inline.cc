@@ -39,10 +39,6 @@
    without.  */
 #define HOT_AUTO_LIMIT 120
 
-/* Optimization nodes made, by the node they were made from: one per
-   distinct original, so GCC's per-node caches (optabs) stay few.  */
-static hash_map<tree, tree> *raised_nodes;
-
 /* Whether NODE makes a call counted at least HOT times.  */
 
 static bool
@@ -60,15 +56,18 @@ has_hot_call (cgraph_node *node, gcov_type hot)
 }
 
 /* The optimization node FROM with max-inline-insns-auto at least
-   LIMIT.  */
+   LIMIT.  RAISED holds the nodes made, by the node they were made from:
+   one per distinct original, so GCC's per-node caches (optabs) stay
+   few.  It lives for one call of lp_raise_hot_inline_limits only: it
+   is not a GC root, and the decls keep the nodes alive.  */
 
 static tree
-raised_node (tree from, int limit)
+raised_node (hash_map<tree, tree> *raised, tree from, int limit)
 {
   if (TREE_OPTIMIZATION (from)->x_param_max_inline_insns_auto >= limit)
     return from;
   bool existed;
-  tree &slot = raised_nodes->get_or_insert (from, &existed);
+  tree &slot = raised->get_or_insert (from, &existed);
   if (!existed)
     {
       slot = make_node (OPTIMIZATION_NODE);
@@ -87,8 +86,7 @@ lp_raise_hot_inline_limits (const vec<cgraph_node *> &annotated)
   if (latepgo_opts.no_hot_inline || !hot
       || (lp_profile_variant & LP_VARIANT_BYTE_COVERAGE))
     return;
-  if (!raised_nodes)
-    raised_nodes = new hash_map<tree, tree>;
+  hash_map<tree, tree> raised;
   int n_raised = 0;
   for (cgraph_node *node : annotated)
     {
@@ -97,7 +95,7 @@ lp_raise_hot_inline_limits (const vec<cgraph_node *> &annotated)
       tree from = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (node->decl);
       if (!from)
 	from = optimization_default_node;
-      tree to = raised_node (from, HOT_AUTO_LIMIT);
+      tree to = raised_node (&raised, from, HOT_AUTO_LIMIT);
       if (to == from)
 	continue;
       DECL_FUNCTION_SPECIFIC_OPTIMIZATION (node->decl) = to;
