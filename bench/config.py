@@ -155,12 +155,30 @@ WORKLOADS = {
             smoke_train=["1", "150", "0"],
         ),
     ),
+    "stl": dict(
+        lang="c++",
+        sources=[os.path.join(DRIVERS, "stl_bench.cc")],
+        cflags=[],
+        libs=[],
+        # SEED N MIX
+        inputs=dict(
+            train=["1", "40000", "0"],
+            full=["2", "120000", "1"],
+            quick=["2", "60000", "1"],
+            smoke=["2", "2000", "1"],
+            small=["3", "2000", "1"],
+            smoke_small=["3", "300", "1"],
+            smoke_train=["1", "500", "0"],
+        ),
+    ),
 }
 
 # Per mode: workloads run, timing rounds.
 MODES = {
-    "quick": dict(workloads=["sqlite", "zlib", "zlib-mt", "json"], rounds=5),
-    "full": dict(workloads=["sqlite", "zlib", "zlib-mt", "json"], rounds=7),
+    "quick": dict(workloads=["sqlite", "zlib", "zlib-mt", "json", "stl"],
+                  rounds=5),
+    "full": dict(workloads=["sqlite", "zlib", "zlib-mt", "json", "stl"],
+                 rounds=7),
     "smoke": dict(workloads=["zlib", "zlib-mt"], rounds=1),
 }
 
