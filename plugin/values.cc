@@ -360,16 +360,16 @@ lp_instrument_values (cgraph_node *node, lp_graph *g, tree counters)
   return heads;
 }
 
-/* At the end of BB, "if (NODE != 0)": true to a new block, which it
-   returns, false to MISS_BB; TAKEN is the share of executions that go
-   on.  */
+/* At the end of BB, "if (LHS CODE RHS)": true to a new block, which it
+   returns, false to ELSE_BB; TAKEN is the share of BB's executions
+   that go to the new block.  ELSE_BB's count grows by the others.  */
 
 static basic_block
-branch_if_node (basic_block bb, tree node, basic_block miss_bb,
-		profile_probability taken)
+branch_to_new_block (basic_block bb, enum tree_code code, tree lhs,
+		     tree rhs, basic_block else_bb, profile_probability taken)
 {
   gimple_stmt_iterator gsi = gsi_last_bb (bb);
-  gsi_insert_after (&gsi, gimple_build_cond (NE_EXPR, node, null_pointer_node,
+  gsi_insert_after (&gsi, gimple_build_cond (code, lhs, rhs,
 					     NULL_TREE, NULL_TREE),
 		    GSI_NEW_STMT);
   basic_block next = create_empty_bb (bb);
@@ -377,9 +377,10 @@ branch_if_node (basic_block bb, tree node, basic_block miss_bb,
     add_bb_to_loop (next, bb->loop_father);
   edge e = make_edge (bb, next, EDGE_TRUE_VALUE);
   e->probability = taken;
-  edge miss = make_edge (bb, miss_bb, EDGE_FALSE_VALUE);
-  miss->probability = taken.invert ();
+  edge other = make_edge (bb, else_bb, EDGE_FALSE_VALUE);
+  other->probability = taken.invert ();
   next->count = bb->count.apply_probability (taken);
+  else_bb->count += bb->count.apply_probability (other->probability);
   return next;
 }
 
@@ -500,47 +501,31 @@ inline_first_targets (gcall *call, bool atomic)
   for (int k = 0; k < 2; k++)
     {
       /* NODE_BB: if (node != 0) -> CMP_BB; CMP_BB: if (node->value
-	 == want) -> HIT_BB.  */
+	 == want) -> HIT_BB, else on to the next node (K == 0) or the
+	 helper.  */
       basic_block cmp_bb
-	= branch_if_node (node_bb, node, call_bb,
-			  k == 0 ? profile_probability::likely ()
-			  : profile_probability::even ());
-      edge miss = find_edge (node_bb, call_bb);
-      call_bb->count += node_bb->count.apply_probability (miss->probability);
+	= branch_to_new_block (node_bb, NE_EXPR, node, null_pointer_node,
+			       call_bb, (k == 0 ? profile_probability::likely ()
+					 : profile_probability::even ()));
       tree value = load_node_field (cmp_bb, node, 0, u64, "PROF_icall_value");
-      gsi = gsi_last_bb (cmp_bb);
-      gsi_insert_after (&gsi, gimple_build_cond (EQ_EXPR, value, want,
-						 NULL_TREE, NULL_TREE),
-			GSI_NEW_STMT);
-      basic_block hit_bb = create_empty_bb (cmp_bb);
-      if (current_loops)
-	add_bb_to_loop (hit_bb, cmp_bb->loop_father);
-      edge e = make_edge (cmp_bb, hit_bb, EDGE_TRUE_VALUE);
-      e->probability = profile_probability::likely ();
-      hit_bb->count = cmp_bb->count.apply_probability (e->probability);
-      count_node (hit_bb, node, atomic, join);
-
-      /* On a miss: the next node (K == 0), or the helper.  */
-      basic_block next_bb;
+      basic_block next_bb = call_bb;
       if (k == 0)
 	{
 	  next_bb = create_empty_bb (cmp_bb);
 	  if (current_loops)
 	    add_bb_to_loop (next_bb, cmp_bb->loop_father);
+	  next_bb->count = profile_count::zero ();
 	}
-      else
-	next_bb = call_bb;
-      miss = make_edge (cmp_bb, next_bb, EDGE_FALSE_VALUE);
-      miss->probability = e->probability.invert ();
+      basic_block hit_bb
+	= branch_to_new_block (cmp_bb, EQ_EXPR, value, want, next_bb,
+			       profile_probability::likely ());
+      count_node (hit_bb, node, atomic, join);
       if (k == 0)
 	{
-	  next_bb->count = cmp_bb->count.apply_probability (miss->probability);
 	  node = load_node_field (next_bb, node, 16, ptr_type_node,
 				  "PROF_icall_head");
 	  node_bb = next_bb;
 	}
-      else
-	call_bb->count += cmp_bb->count.apply_probability (miss->probability);
     }
 }
 
