@@ -100,7 +100,7 @@ class Builder:
         h = hashlib.sha256()
         for c in comp + [link]:
             h.update(("\0".join(c) + "\n").encode())
-        files = list(self.spec["sources"])
+        files = list(self.spec["sources"]) + self.spec.get("deps", [])
         if any(config.PLUGIN in f for f in v.get("flags", [])):
             files.append(config.PLUGIN)
         files += [l for l in v.get("libs", []) if os.path.isabs(l)]

@@ -142,6 +142,8 @@ WORKLOADS = {
     "json": dict(
         lang="c++",
         sources=[os.path.join(DRIVERS, "json_bench.cc")],
+        # Headers the sources include: a change rebuilds them.
+        deps=[os.path.join(DRIVERS, "driver-util.h")],
         cflags=[],
         libs=[],
         # SEED DOCS MIX
@@ -158,6 +160,8 @@ WORKLOADS = {
     "stl": dict(
         lang="c++",
         sources=[os.path.join(DRIVERS, "stl_bench.cc")],
+        # Headers the sources include: a change rebuilds them.
+        deps=[os.path.join(DRIVERS, "driver-util.h")],
         cflags=[],
         libs=[],
         # SEED N MIX

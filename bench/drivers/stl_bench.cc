@@ -26,29 +26,9 @@
 #include <unordered_map>
 #include <vector>
 
+#include "driver-util.h"
+
 namespace {
-
-struct Rng
-{
-  std::uint64_t s;
-  std::uint32_t
-  next ()
-  {
-    s ^= s >> 12;
-    s ^= s << 25;
-    s ^= s >> 27;
-    return static_cast<std::uint32_t> ((s * 2685821657736338717ULL) >> 32);
-  }
-  int below (int n) { return static_cast<int> (next () % static_cast<std::uint32_t> (n)); }
-};
-
-std::uint64_t checksum = 1469598103934665603ULL;
-
-void
-mix (std::uint64_t v)
-{
-  checksum = (checksum ^ v) * 1099511628211ULL;
-}
 
 // Shapes: a virtual call per element, targets spread by the mix.
 struct Shape
