@@ -56,6 +56,12 @@ VARIANTS = [
          flags=["-fprofile-generate", "-fprofile-update=atomic",
                 "-mllvm", "-instrprof-atomic-counter-update-all"],
          ldflags=["-fprofile-generate"]),
+    # Clang's IR instrumentation without value profiles (indirect-call
+    # targets, memop sizes): its edge counters alone, the cost latepgo's
+    # training runs are measured against (issue #28).
+    dict(name="clang-gen-novp", family="clang", kind="gen", profile="llvm",
+         flags=["-fprofile-generate", "-mllvm", "-disable-vp"],
+         ldflags=["-fprofile-generate"]),
     dict(name="latepgo-use", family="gcc", kind="use", train="latepgo-gen",
          flags=["-fplugin=" + PLUGIN, "-fplugin-arg-latepgo-use={profdata}"]),
     dict(name="gcc-use", family="gcc", kind="use", train="gcc-gen",

@@ -193,6 +193,7 @@ COLORS = {
     "latepgo-gen": "#1f4e9c", "latepgo-gen-atomic": "#7fa6e0",
     "gcc-gen": "#d9611c", "gcc-gen-atomic": "#f2ae7c",
     "clang-gen": "#2e8b3e", "clang-gen-atomic": "#93d19e",
+    "clang-gen-novp": "#5fb36e",
     "latepgo-use": "#1f4e9c", "gcc-use": "#d9611c", "clang-use": "#2e8b3e",
 }
 
