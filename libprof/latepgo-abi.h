@@ -11,8 +11,10 @@
    Per instrumented function the plugin emits, TU-local:
      __profc_<fn>  u64 counters[NumCounters]   section LATEPGO_SEC_CNTS  "aw", align 8
      __profd_<fn>  struct latepgo_data_record  section LATEPGO_SEC_DATA  "aw", align 8
-     __profvp_<fn> void *heads[sites], zero    section LATEPGO_SEC_VALS  "aw", align 8
-                   (only for a function with indirect calls)
+     __profvp_<fn> void *heads[sites]          section LATEPGO_SEC_VALS  "aw", align 8
+                   (head I: &__profvn_<fn>[I])
+     __profvn_<fn> first nodes[sites], zero    .bss, align 64
+                   (both only for a function with indirect calls)
    and per translation unit:
      one names chunk (ULEB128 uncompressed length, ULEB128 compressed
      length or 0, then zlib stream or plain text; names separated by
@@ -104,14 +106,21 @@
    InstrProfilingValue.c): per call site, a list of the targets called
    there by address, each with its count, at most LATEPGO_ICALL_MAX_TARGETS
    per site.  A function with indirect-call sites has an array of
-   list heads, __profvp_<fn>, one per site, zero-initialized, in section
-   LATEPGO_SEC_VALS; its record's Values field holds the array's address
-   and NumValueSites[0] the number of sites.  Instrumented code calls
-   LATEPGO_ICALL_TARGET_SYMBOL (TARGET, &__profvp_<fn>[SITE]) (or the
-   _atomic variant with update=atomic: counts added atomically) right
-   before the call; hidden, nothrow, leaf.  The nodes have compiler-rt's
-   layout (struct latepgo_value_node), so that compiler-rt's writer
-   reads them when its runtime is linked into the module.  */
+   list heads, __profvp_<fn>, one per site, in section LATEPGO_SEC_VALS;
+   its record's Values field holds the array's address and
+   NumValueSites[0] the number of sites.  Each head starts out pointing
+   at the site's own first node, __profvn_<fn>[SITE] (zero, in .bss),
+   which instrumented code tests inline at its constant address; its
+   value 0 says that no target has taken it yet (the runtime gives it
+   to the site's first target).  A head may also be 0 (objects of
+   older latepgo): the runtime then links a node from the pool.
+   Instrumented code calls LATEPGO_ICALL_TARGET_SYMBOL (TARGET,
+   &__profvp_<fn>[SITE]) (or the _atomic variant with update=atomic:
+   counts added atomically) right before the call when none of the
+   nodes tested inline holds TARGET; hidden, nothrow, leaf.
+   The nodes have compiler-rt's layout (struct latepgo_value_node), so
+   that compiler-rt's writer reads them when its runtime is linked into
+   the module.  */
 #define LATEPGO_SEC_VALS "__llvm_prf_vals"
 /* The nodes of a module's lists come from its section
    LATEPGO_SEC_VNODES ("aw", zero): per translation unit,

@@ -82,7 +82,15 @@ count_target (void *target, struct latepgo_value_node **site, int atomic)
      counted node) is rare, so that node is looked for afterwards.  */
   while ((n = __atomic_load_n (link, __ATOMIC_ACQUIRE)) != NULL)
     {
-      if (n->value == value)
+      unsigned long long have = __atomic_load_n (&n->value, __ATOMIC_RELAXED);
+      /* A site's first node is the compiler's, value 0 until a target
+	 takes it (latepgo-abi.h); of two threads, the one whose target
+	 does not take it goes on down the list.  */
+      if (have == 0 && value != 0
+	  && __atomic_compare_exchange_n (&n->value, &have, value, 0,
+					  __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+	have = value;
+      if (have == value)
 	{
 	  if (atomic)
 	    __atomic_fetch_add (&n->count, 1, __ATOMIC_RELAXED);
