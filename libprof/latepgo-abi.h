@@ -11,8 +11,13 @@
    Per instrumented function the plugin emits, TU-local:
      __profc_<fn>  u64 counters[NumCounters]   section LATEPGO_SEC_CNTS  "aw", align 8
      __profd_<fn>  struct latepgo_data_record  section LATEPGO_SEC_DATA  "aw", align 8
-     __profvp_<fn> void *heads[sites], zero    section LATEPGO_SEC_VALS  "aw", align 8
-                   (only for a function with indirect calls)
+     __profvp_<fn> void *heads[sites]          section LATEPGO_SEC_VALS  "aw", align 8
+                   (only for a function with value sites: zero for an
+                   indirect call, the first node of __profvm_<fn> for
+                   a memop)
+     __profvm_<fn> struct latepgo_value_node [LATEPGO_MEMOP_BUCKETS
+                   per memop site], linked     .data
+                   (only for a function with memop sites)
    and per translation unit:
      one names chunk (ULEB128 uncompressed length, ULEB128 compressed
      length or 0, then zlib stream or plain text; names separated by
@@ -88,14 +93,24 @@
 #define LATEPGO_BEFORE_EXEC_SYMBOL "__latepgo_before_exec"
 
 /* Size profiling of memcpy/mempcpy/memmove/memset/bzero calls whose
-   size is not a constant: per call site, LATEPGO_MEMOP_BUCKETS plain
-   counters after the function's edge counters, one per range of sizes
-   as LLVM's memop profile ranges them (InstrProfGetRangeRepValue): the
-   sizes 0..8 exactly, then for k = 4..9 the range 2^(k-1)+1 .. 2^k-1
-   and 2^k exactly, then everything from 513 on.  Being plain counts,
-   they merge by addition like every other counter.  Instrumented code
-   calls LATEPGO_MEMOP_SYMBOL (COUNTERS, SIZE) (or the _atomic variant
-   with update=atomic-add) right before the operation; hidden, nothrow, leaf.  */
+   size is not a constant, as LLVM's memop value profile (value kind 1,
+   LP_VK_MEMOP): per call site LATEPGO_MEMOP_BUCKETS value nodes (struct
+   latepgo_value_node), one per range of sizes as LLVM ranges them
+   (InstrProfGetRangeRepValue): the sizes 0..8 exactly, then for
+   k = 4..9 the range 2^(k-1)+1 .. 2^k-1 and 2^k exactly, then
+   everything from 513 on.  Node B holds the range's representative
+   value, latepgo_memop_bucket_min (B), the value clang's runtime
+   records for any size of the range, and links to node B+1: the
+   nodes of a site are a value list as compiler-rt's, already linked,
+   static in the object file (__profvm_<fn>, after the sites' nodes of
+   the indirect calls in the function's list heads __profvp_<fn>), so
+   that counting a size is one add.  The record's NumValueSites[1] is
+   the number of memop sites; their list heads follow the
+   NumValueSites[0] indirect-call heads.  The writer takes the nodes
+   with a count as the site's values (prof-vdata.c).  Instrumented
+   code calls LATEPGO_MEMOP_SYMBOL (NODES, SIZE) (or the _atomic
+   variant with update=atomic or atomic-add: threads share the nodes)
+   right before the operation; hidden, nothrow, leaf.  */
 #define LATEPGO_MEMOP_BUCKETS 22
 #define LATEPGO_MEMOP_SYMBOL "__latepgo_memop_profile"
 #define LATEPGO_MEMOP_ATOMIC_SYMBOL "__latepgo_memop_profile_atomic"
@@ -105,8 +120,9 @@
    there by address, each with its count, at most LATEPGO_ICALL_MAX_TARGETS
    per site.  A function with indirect-call sites has an array of
    list heads, __profvp_<fn>, one per site, zero-initialized, in section
-   LATEPGO_SEC_VALS; its record's Values field holds the array's address
-   and NumValueSites[0] the number of sites.  Instrumented code calls
+   LATEPGO_SEC_VALS (the memop sites' heads after them); its record's
+   Values field holds the array's address and NumValueSites[0] the
+   number of sites.  Instrumented code calls
    LATEPGO_ICALL_TARGET_SYMBOL (TARGET, &__profvp_<fn>[SITE]) (or the
    _atomic variant with update=atomic: counts added atomically) right
    before the call; hidden, nothrow, leaf.  The nodes have compiler-rt's
