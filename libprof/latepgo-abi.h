@@ -16,7 +16,7 @@
                    indirect call, the first node of __profvm_<fn> for
                    a memop)
      __profvm_<fn> struct latepgo_value_node [LATEPGO_MEMOP_BUCKETS
-                   per memop site], linked     .data
+                   per memop site]             section LATEPGO_SEC_VMOP "aw", align 8
                    (only for a function with memop sites)
    and per translation unit:
      one names chunk (ULEB128 uncompressed length, ULEB128 compressed
@@ -100,17 +100,21 @@
    k = 4..9 the range 2^(k-1)+1 .. 2^k-1 and 2^k exactly, then
    everything from 513 on.  Node B holds the range's representative
    value, latepgo_memop_bucket_min (B), the value clang's runtime
-   records for any size of the range, and links to node B+1: the
-   nodes of a site are a value list as compiler-rt's, already linked,
-   static in the object file (__profvm_<fn>, after the sites' nodes of
-   the indirect calls in the function's list heads __profvp_<fn>), so
-   that counting a size is one add.  The record's NumValueSites[1] is
-   the number of memop sites; their list heads follow the
-   NumValueSites[0] indirect-call heads.  The writer takes the nodes
-   with a count as the site's values (prof-vdata.c).  Instrumented
-   code calls LATEPGO_MEMOP_SYMBOL (NODES, SIZE) (or the _atomic
-   variant with update=atomic or atomic-add: threads share the nodes)
-   right before the operation; hidden, nothrow, leaf.  */
+   records for any size of the range; counting a size is one add to
+   its node's count.  The nodes of a function's memop sites are
+   __profvm_<fn>, in section LATEPGO_SEC_VMOP, unpadded (8-aligned,
+   a multiple of 24 bytes), so that the section is a sequence of
+   sites; the runtime links each site's nodes in order at start-up
+   (lp_memop_link), which makes them a value list as compiler-rt's
+   (no relocations in the object).  The record's NumValueSites[1] is
+   the number of memop sites; their list heads, the first node of
+   each, follow the NumValueSites[0] indirect-call heads in
+   __profvp_<fn>.  The writer takes the nodes with a count as the
+   site's values (prof-vdata.c).  Instrumented code calls
+   LATEPGO_MEMOP_SYMBOL (NODES, SIZE) (or the _atomic variant with
+   update=atomic or atomic-add: threads share the nodes) right before
+   the operation; hidden, nothrow, leaf.  */
+#define LATEPGO_SEC_VMOP "__latepgo_prf_vmop"
 #define LATEPGO_MEMOP_BUCKETS 22
 #define LATEPGO_MEMOP_SYMBOL "__latepgo_memop_profile"
 #define LATEPGO_MEMOP_ATOMIC_SYMBOL "__latepgo_memop_profile_atomic"

@@ -102,6 +102,7 @@ struct lp_sections
 
 extern void lp_get_sections (struct lp_sections *);
 extern struct latepgo_value_node *lp_value_nodes (struct latepgo_value_node **);
+extern struct latepgo_value_node *lp_memop_nodes (struct latepgo_value_node **);
 extern const char *lp_build_time_filename (void);
 extern int lp_compiler_rt_present (void);
 extern void lp_find_binary_id (void);
@@ -244,6 +245,7 @@ extern void lp_coverage_merge (unsigned char *, const unsigned char *,
    memop sizes).  */
 
 extern uint64_t lp_record_value_sites (const struct latepgo_data_record *);
+extern void lp_memop_link (void);
 extern int lp_vdata_build (struct lp_image *, const unsigned char *, size_t);
 extern uint64_t lp_vdata_length (int, uint64_t, const uint64_t *, uint64_t,
 				 uint64_t);

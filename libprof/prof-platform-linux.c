@@ -32,6 +32,7 @@ SECTION_SYMBOLS (__latepgo_prf_reloc)
 SECTION_SYMBOLS (__latepgo_prf_lean)
 SECTION_SYMBOLS (__latepgo_prf_cov)
 SECTION_SYMBOLS (__latepgo_prf_vnds)
+SECTION_SYMBOLS (__latepgo_prf_vmop)
 
 /* Defined by compiler-rt's InstrProfilingRuntime.cpp (hidden), which
    every clang-instrumented object pulls in.  A weak reference does not
@@ -47,6 +48,20 @@ lp_value_nodes (struct latepgo_value_node **end)
   struct latepgo_value_node *begin
     = (struct latepgo_value_node *) __start___latepgo_prf_vnds;
   *end = (struct latepgo_value_node *) __stop___latepgo_prf_vnds;
+  if (!begin || !*end)
+    begin = *end = NULL;
+  return begin;
+}
+
+/* The value nodes of the module's memop sites (LATEPGO_SEC_VMOP): the
+   first, and the end in *END; NULL if none.  */
+
+struct latepgo_value_node *
+lp_memop_nodes (struct latepgo_value_node **end)
+{
+  struct latepgo_value_node *begin
+    = (struct latepgo_value_node *) __start___latepgo_prf_vmop;
+  *end = (struct latepgo_value_node *) __stop___latepgo_prf_vmop;
   if (!begin || !*end)
     begin = *end = NULL;
   return begin;

@@ -273,9 +273,12 @@ build_value_var (cgraph_node *node, const char *prefix, tree type,
 
 /* The value nodes of the memop sites of the current function (NODE),
    SITES of them: struct latepgo_value_node __profvm_<fn>[SITES *
-   LATEPGO_MEMOP_BUCKETS] as u64 triples (value, count, next), each
-   site's nodes holding its ranges' representative values, count 0,
-   and linked in order (latepgo-abi.h).  */
+   LATEPGO_MEMOP_BUCKETS] as u64 triples (value, count, next) in
+   LATEPGO_SEC_VMOP, each site's nodes holding its ranges'
+   representative values, count 0 and no link: the runtime links them
+   (latepgo-abi.h), so that the object needs no relocation for them.
+   8-aligned and never more (DECL_USER_ALIGN): the runtime reads the
+   section as one array of sites.  */
 
 static tree
 build_memop_nodes (cgraph_node *node, int sites)
@@ -283,22 +286,13 @@ build_memop_nodes (cgraph_node *node, int sites)
   tree u64 = long_long_unsigned_type_node;
   int words = 3 * LATEPGO_MEMOP_BUCKETS * sites;
   tree type = build_array_type (u64, build_index_type (size_int (words - 1)));
-  tree var = build_value_var (node, "__profvm_", type, NULL);
+  tree var = build_value_var (node, "__profvm_", type, LATEPGO_SEC_VMOP);
+  DECL_USER_ALIGN (var) = 1;
   vec<constructor_elt, va_gc> *elts = NULL;
   for (int n = 0; n < LATEPGO_MEMOP_BUCKETS * sites; n++)
-    {
-      unsigned b = n % LATEPGO_MEMOP_BUCKETS;
-      tree next = build_int_cst (u64, 0);
-      if (b + 1 < LATEPGO_MEMOP_BUCKETS)
-	next = fold_convert (u64, build_fold_addr_expr
-				    (build4 (ARRAY_REF, u64, var,
-					     size_int (3 * (n + 1)),
-					     NULL_TREE, NULL_TREE)));
-      CONSTRUCTOR_APPEND_ELT (elts, size_int (3 * n),
-			      build_int_cstu (u64,
-					      latepgo_memop_bucket_min (b)));
-      CONSTRUCTOR_APPEND_ELT (elts, size_int (3 * n + 2), next);
-    }
+    CONSTRUCTOR_APPEND_ELT (elts, size_int (3 * n),
+			    build_int_cstu (u64, latepgo_memop_bucket_min
+						   (n % LATEPGO_MEMOP_BUCKETS)));
   DECL_INITIAL (var) = build_constructor (type, elts);
   varpool_node::finalize_decl (var);
   return var;
