@@ -143,9 +143,9 @@
 #define LATEPGO_ICALL_TARGET_SYMBOL "__latepgo_icall_target"
 #define LATEPGO_ICALL_TARGET_ATOMIC_SYMBOL "__latepgo_icall_target_atomic"
 #define LATEPGO_ICALL_MAX_TARGETS 16
-/* NumValueSites is 16 bits: a function's sites past that many are not
-   profiled.  */
-#define LATEPGO_ICALL_MAX_SITES 65535
+/* NumValueSites is 16 bits: a function's sites of a kind (indirect
+   calls, memops) past that many are not profiled.  */
+#define LATEPGO_MAX_VALUE_SITES 65535
 
 struct latepgo_value_node
 {

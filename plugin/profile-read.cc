@@ -207,7 +207,7 @@ stored_value_count (const unsigned char *pair)
 }
 
 /* A query for the values of site SITE of value kind KIND of a record
-   (lp_indexed_kind_fn site_query_kind): TAKE is called on each.  */
+   (run_site_query): TAKE is called on each.  */
 
 struct site_query
 {
@@ -239,11 +239,17 @@ site_query_kind (void *ctx, uint32_t kind, uint32_t num_sites,
     }
 }
 
-/* Run Q on the value data of R.  */
+/* Run Q on the values of site SITE of kind KIND of R, calling TAKE
+   on each.  */
 
 static void
-run_site_query (const lp_profile_record *r, site_query *q)
+run_site_query (const lp_profile_record *r, uint32_t kind, unsigned site,
+		void (*take) (site_query *, unsigned HOST_WIDE_INT, gcov_type),
+		site_query *q)
 {
+  q->kind = kind;
+  q->site = site;
+  q->take = take;
   lp_indexed_record rec;
   memset (&rec, 0, sizeof rec);
   rec.values = (const unsigned char *) r->values;
@@ -285,12 +291,9 @@ lp_profile_icall_targets (const lp_profile_record *r, unsigned site,
 {
   site_query q;
   memset (&q, 0, sizeof q);
-  q.kind = LP_VK_INDIRECT_CALL;
-  q.site = site;
-  q.take = take_target;
   q.max = max;
   q.out = out;
-  run_site_query (r, &q);
+  run_site_query (r, LP_VK_INDIRECT_CALL, site, take_target, &q);
   *total = q.total;
   return q.n;
 }
@@ -316,10 +319,7 @@ lp_profile_memop_sizes (const lp_profile_record *r, unsigned site,
 {
   site_query q;
   memset (&q, 0, sizeof q);
-  q.kind = LP_VK_MEMOP;
-  q.site = site;
-  q.take = take_size;
   q.buckets = buckets;
   memset (buckets, 0, LATEPGO_MEMOP_BUCKETS * sizeof *buckets);
-  run_site_query (r, &q);
+  run_site_query (r, LP_VK_MEMOP, site, take_size, &q);
 }

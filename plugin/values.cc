@@ -187,10 +187,10 @@ lp_find_value_sites (lp_graph *g)
 	gimple *stmt = gsi_stmt (gsi);
 	lp_value_site site = { stmt, false, 0 };
 	if (memop_site_p (stmt, &size_arg)
-	    && g->n_memop_sites < LATEPGO_ICALL_MAX_SITES)
+	    && g->n_memop_sites < LATEPGO_MAX_VALUE_SITES)
 	  site.index = g->n_memop_sites++;
 	else if (icall_site_p (stmt)
-		 && g->n_icall_sites < LATEPGO_ICALL_MAX_SITES)
+		 && g->n_icall_sites < LATEPGO_MAX_VALUE_SITES)
 	  {
 	    site.icall = true;
 	    site.index = g->n_icall_sites++;
