@@ -40,34 +40,6 @@ __latepgo_memop_profile_atomic (struct latepgo_value_node *nodes,
 		      __ATOMIC_RELAXED);
 }
 
-/* Link the value nodes of the module's memop sites (latepgo-abi.h):
-   LATEPGO_SEC_VMOP is a sequence of sites of LATEPGO_MEMOP_BUCKETS
-   nodes, each holding its range's value; each site's nodes become one
-   list, in range order, as the writers read lists (ours, and
-   compiler-rt's when its runtime writes the module).  Run at start-up,
-   before anything writes; counting needs no links.  A site whose
-   values are not the ranges' (not an object of this latepgo) ends the
-   walk, with a warning, rather than be linked wrong.  */
-
-void
-lp_memop_link (void)
-{
-  struct latepgo_value_node *end;
-  struct latepgo_value_node *n = lp_memop_nodes (&end);
-  for (; n && end - n >= LATEPGO_MEMOP_BUCKETS; n += LATEPGO_MEMOP_BUCKETS)
-    {
-      for (unsigned b = 0; b < LATEPGO_MEMOP_BUCKETS; b++)
-	if (n[b].value != latepgo_memop_bucket_min (b))
-	  {
-	    lp_warning ("memop value nodes of an unknown layout; memop sizes "
-			"from there on are not written");
-	    return;
-	  }
-      for (unsigned b = 0; b + 1 < LATEPGO_MEMOP_BUCKETS; b++)
-	n[b].next = &n[b + 1];
-    }
-}
-
 /* The next free node of the module's pool (LATEPGO_SEC_VNODES, sized
    by the plugin from the number of sites, as compiler-rt's).  */
 static size_t next_node;

@@ -2,7 +2,8 @@
    of the module's indirect calls and the sizes of its memops
    (prof-values.c keeps them per site) encoded as LLVM's ValueProfData
    blocks after the names (doc/raw-format.md section 8), merged with
-   what a profile file already holds.
+   what a profile file already holds; and the links of the memop
+   sites' value nodes, made at start-up (lp_memop_link).
 
    No address is written.  A reader maps a target to the record whose
    FunctionPointer it equals, and only that; so a record with an
@@ -83,6 +84,34 @@ heap_sort (struct triple *t, size_t n, triple_cmp cmp)
       t[0] = t[end];
       t[end] = tmp;
       sift_down (t, 0, end, cmp);
+    }
+}
+
+/* Link the value nodes of the module's memop sites (latepgo-abi.h):
+   LATEPGO_SEC_VMOP is a sequence of sites of LATEPGO_MEMOP_BUCKETS
+   nodes, each holding its range's value; each site's nodes become one
+   list, in range order, as the writers read lists (ours, and
+   compiler-rt's when its runtime writes the module).  Run at start-up,
+   before anything writes; counting needs no links.  A site whose
+   values are not the ranges' (not an object of this latepgo) ends the
+   walk, with a warning, rather than be linked wrong.  */
+
+void
+lp_memop_link (void)
+{
+  struct latepgo_value_node *end;
+  struct latepgo_value_node *n = lp_memop_nodes (&end);
+  for (; n && end - n >= LATEPGO_MEMOP_BUCKETS; n += LATEPGO_MEMOP_BUCKETS)
+    {
+      for (unsigned b = 0; b < LATEPGO_MEMOP_BUCKETS; b++)
+	if (n[b].value != latepgo_memop_bucket_min (b))
+	  {
+	    lp_warning ("memop value nodes of an unknown layout; memop sizes "
+			"from there on are not written");
+	    return;
+	  }
+      for (unsigned b = 0; b + 1 < LATEPGO_MEMOP_BUCKETS; b++)
+	n[b].next = &n[b + 1];
     }
 }
 
