@@ -9,8 +9,9 @@
    reject), one of them this module's, whose counts are at least this
    run's (no wrapping) and whose first-run times at most this run's.
 
-   The module has an indirect call, so its profile has value data,
-   which a merge adds up and rewrites with what follows it.
+   The module has an indirect call and a memcpy of varying size, so
+   its profile has value data of both kinds, which a merge adds up and
+   rewrites with what follows it.
 
    An input starting with "LPSELF\n" stands for this module's profile
    followed by the rest of the input, "LPSATD\n" the same with every
@@ -51,7 +52,8 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
     abort ();
   lp_image_snapshot (&image);
   lp_image_fill_counters (&image, NULL);
-  /* The module's indirect call: its value data follows the names.  */
+  /* The module's indirect call and memcpy: their value data follows
+     the names.  */
   if (lp_vdata_build (&image, NULL, 0) != 0)
     abort ();
   const char *seed = getenv ("LATEPGO_FUZZ_WRITE_SEED");

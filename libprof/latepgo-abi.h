@@ -12,9 +12,14 @@
      __profc_<fn>  u64 counters[NumCounters]   section LATEPGO_SEC_CNTS  "aw", align 8
      __profd_<fn>  struct latepgo_data_record  section LATEPGO_SEC_DATA  "aw", align 8
      __profvp_<fn> void *heads[sites]          section LATEPGO_SEC_VALS  "aw", align 8
-                   (head I: &__profvn_<fn>[I])
-     __profvn_<fn> first nodes[sites], zero    .bss, align 64
-                   (both only for a function with indirect calls)
+                   (only for a function with value sites: for an
+                   indirect call its own first node, for a memop the
+                   first node of __profvm_<fn>)
+     __profvn_<fn> first nodes[indirect calls], zero   .bss, align 64
+                   (only for a function with indirect calls)
+     __profvm_<fn> struct latepgo_value_node [LATEPGO_MEMOP_BUCKETS
+                   per memop site]             section LATEPGO_SEC_VMOP "aw", align 8
+                   (only for a function with memop sites)
    and per translation unit:
      one names chunk (ULEB128 uncompressed length, ULEB128 compressed
      length or 0, then zlib stream or plain text; names separated by
@@ -90,14 +95,28 @@
 #define LATEPGO_BEFORE_EXEC_SYMBOL "__latepgo_before_exec"
 
 /* Size profiling of memcpy/mempcpy/memmove/memset/bzero calls whose
-   size is not a constant: per call site, LATEPGO_MEMOP_BUCKETS plain
-   counters after the function's edge counters, one per range of sizes
-   as LLVM's memop profile ranges them (InstrProfGetRangeRepValue): the
-   sizes 0..8 exactly, then for k = 4..9 the range 2^(k-1)+1 .. 2^k-1
-   and 2^k exactly, then everything from 513 on.  Being plain counts,
-   they merge by addition like every other counter.  Instrumented code
-   calls LATEPGO_MEMOP_SYMBOL (COUNTERS, SIZE) (or the _atomic variant
-   with update=atomic-add) right before the operation; hidden, nothrow, leaf.  */
+   size is not a constant, as LLVM's memop value profile (value kind 1,
+   LP_VK_MEMOP): per call site LATEPGO_MEMOP_BUCKETS value nodes (struct
+   latepgo_value_node), one per range of sizes as LLVM ranges them
+   (InstrProfGetRangeRepValue): the sizes 0..8 exactly, then for
+   k = 4..9 the range 2^(k-1)+1 .. 2^k-1 and 2^k exactly, then
+   everything from 513 on.  Node B holds the range's representative
+   value, latepgo_memop_bucket_min (B), the value clang's runtime
+   records for any size of the range; counting a size is one add to
+   its node's count.  The nodes of a function's memop sites are
+   __profvm_<fn>, in section LATEPGO_SEC_VMOP, unpadded (8-aligned,
+   a multiple of 24 bytes), so that the section is a sequence of
+   sites; the runtime links each site's nodes in order at start-up
+   (lp_memop_link), which makes them a value list as compiler-rt's
+   (no relocations in the object).  The record's NumValueSites[1] is
+   the number of memop sites; their list heads, the first node of
+   each, follow the NumValueSites[0] indirect-call heads in
+   __profvp_<fn>.  The writer takes the nodes with a count as the
+   site's values (prof-vdata.c).  Instrumented code calls
+   LATEPGO_MEMOP_SYMBOL (NODES, SIZE) (or the _atomic variant with
+   update=atomic or atomic-add: threads share the nodes) right before
+   the operation; hidden, nothrow, leaf.  */
+#define LATEPGO_SEC_VMOP "__latepgo_prf_vmop"
 #define LATEPGO_MEMOP_BUCKETS 22
 #define LATEPGO_MEMOP_SYMBOL "__latepgo_memop_profile"
 #define LATEPGO_MEMOP_ATOMIC_SYMBOL "__latepgo_memop_profile_atomic"
@@ -106,21 +125,21 @@
    InstrProfilingValue.c): per call site, a list of the targets called
    there by address, each with its count, at most LATEPGO_ICALL_MAX_TARGETS
    per site.  A function with indirect-call sites has an array of
-   list heads, __profvp_<fn>, one per site, in section LATEPGO_SEC_VALS;
-   its record's Values field holds the array's address and
-   NumValueSites[0] the number of sites.  Each head starts out pointing
-   at the site's own first node, __profvn_<fn>[SITE] (zero, in .bss),
-   which instrumented code tests inline at its constant address; its
-   value 0 says that no target has taken it yet (the runtime gives it
-   to the site's first target).  A head may also be 0 (objects of
-   older latepgo): the runtime then links a node from the pool.
-   Instrumented code calls LATEPGO_ICALL_TARGET_SYMBOL (TARGET,
-   &__profvp_<fn>[SITE]) (or the _atomic variant with update=atomic:
-   counts added atomically) right before the call when none of the
-   nodes tested inline holds TARGET; hidden, nothrow, leaf.
-   The nodes have compiler-rt's layout (struct latepgo_value_node), so
-   that compiler-rt's writer reads them when its runtime is linked into
-   the module.  */
+   list heads, __profvp_<fn>, one per site, in section LATEPGO_SEC_VALS
+   (the memop sites' heads after them); its record's Values field holds
+   the array's address and NumValueSites[0] the number of sites.  Each
+   head starts out pointing at the site's own first node,
+   __profvn_<fn>[SITE] (zero, in .bss), which instrumented code tests
+   inline at its constant address; its value 0 says that no target has
+   taken it yet (the runtime gives it to the site's first target).  A
+   head may also be 0 (objects of older latepgo): the runtime then links
+   a node from the pool.  Instrumented code calls
+   LATEPGO_ICALL_TARGET_SYMBOL (TARGET, &__profvp_<fn>[SITE]) (or the
+   _atomic variant with update=atomic: counts added atomically) right
+   before the call when none of the nodes tested inline holds TARGET;
+   hidden, nothrow, leaf.  The nodes have compiler-rt's layout (struct
+   latepgo_value_node), so that compiler-rt's writer reads them when
+   its runtime is linked into the module.  */
 #define LATEPGO_SEC_VALS "__llvm_prf_vals"
 /* The nodes of a module's lists come from its section
    LATEPGO_SEC_VNODES ("aw", zero): per translation unit,
@@ -132,9 +151,9 @@
 #define LATEPGO_ICALL_TARGET_SYMBOL "__latepgo_icall_target"
 #define LATEPGO_ICALL_TARGET_ATOMIC_SYMBOL "__latepgo_icall_target_atomic"
 #define LATEPGO_ICALL_MAX_TARGETS 16
-/* NumValueSites is 16 bits: a function's sites past that many are not
-   profiled.  */
-#define LATEPGO_ICALL_MAX_SITES 65535
+/* NumValueSites is 16 bits: a function's sites of a kind (indirect
+   calls, memops) past that many are not profiled.  */
+#define LATEPGO_MAX_VALUE_SITES 65535
 
 struct latepgo_value_node
 {

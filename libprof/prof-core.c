@@ -157,6 +157,8 @@ lp_init (void)
     v = getenv ("LATEPGO_PROFILE_VERBOSE");
   lp_verbose = v && *v && strcmp (v, "0") != 0;
 
+  /* Whichever runtime writes, it reads the memop sites' lists.  */
+  lp_memop_link ();
   if (lp_compiler_rt_present ())
     {
       lp_state.inert = 1;

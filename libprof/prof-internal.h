@@ -102,6 +102,7 @@ struct lp_sections
 
 extern void lp_get_sections (struct lp_sections *);
 extern struct latepgo_value_node *lp_value_nodes (struct latepgo_value_node **);
+extern struct latepgo_value_node *lp_memop_nodes (struct latepgo_value_node **);
 extern const char *lp_build_time_filename (void);
 extern int lp_compiler_rt_present (void);
 extern void lp_find_binary_id (void);
@@ -175,8 +176,9 @@ struct lp_image
   uint64_t skipped;		/* Malformed records left out.  */
   int lean;			/* Lean objects: records in the binary.  */
   /* Value data (prof-vdata.c): every record of the module with
-     indirect-call sites and the written record it goes to; each
-     written record's first site in the module-wide site numbering;
+     value sites (indirect calls, memops) and the written record it
+     goes to; each written record's first site in the module-wide site
+     numbering;
      the encoded blocks, VDATA_SIZE bytes after the names padding.  */
   struct lp_vsrc *vsrc;
   size_t num_vsrc, vsrc_alloc;
@@ -187,7 +189,7 @@ struct lp_image
   size_t vdata_size, vdata_alloc;
 };
 
-/* A record with indirect-call sites, and the written record (index
+/* A record with value sites, and the written record (index
    OUT) that holds its values.  */
 struct lp_vsrc
 {
@@ -239,9 +241,11 @@ extern unsigned char lp_coverage_byte (uint64_t);
 extern void lp_coverage_merge (unsigned char *, const unsigned char *,
 			       uint64_t);
 
-/* prof-vdata.c, prof-values.c: indirect-call value data.  */
+/* prof-vdata.c, prof-values.c: value data (indirect-call targets,
+   memop sizes).  */
 
-extern uint64_t lp_record_icall_sites (const struct latepgo_data_record *);
+extern uint64_t lp_record_value_sites (const struct latepgo_data_record *);
+extern void lp_memop_link (void);
 extern int lp_vdata_build (struct lp_image *, const unsigned char *, size_t);
 extern uint64_t lp_vdata_length (int, uint64_t, const uint64_t *, uint64_t,
 				 uint64_t);

@@ -32,24 +32,44 @@ SECTION_SYMBOLS (__latepgo_prf_reloc)
 SECTION_SYMBOLS (__latepgo_prf_lean)
 SECTION_SYMBOLS (__latepgo_prf_cov)
 SECTION_SYMBOLS (__latepgo_prf_vnds)
+SECTION_SYMBOLS (__latepgo_prf_vmop)
 
 /* Defined by compiler-rt's InstrProfilingRuntime.cpp (hidden), which
    every clang-instrumented object pulls in.  A weak reference does not
    pull it out of an archive, it only tells whether it is there.  */
 extern int __llvm_profile_runtime LP_WEAK_HIDDEN;
 
-/* The nodes for this module's indirect-call target lists
-   (LATEPGO_SEC_VNODES): the first, and the end in *END; NULL if none.  */
+/* The value nodes between the section bounds BEGIN and END (NULL
+   when the section is absent): the first, and the end in *NODES_END;
+   NULL if none.  */
+
+static struct latepgo_value_node *
+nodes_between (char *begin, char *end, struct latepgo_value_node **nodes_end)
+{
+  if (!begin || !end)
+    begin = end = NULL;
+  *nodes_end = (struct latepgo_value_node *) end;
+  return (struct latepgo_value_node *) begin;
+}
+
+/* The pool of nodes of the module's indirect-call target lists
+   (LATEPGO_SEC_VNODES), as nodes_between.  */
 
 struct latepgo_value_node *
 lp_value_nodes (struct latepgo_value_node **end)
 {
-  struct latepgo_value_node *begin
-    = (struct latepgo_value_node *) __start___latepgo_prf_vnds;
-  *end = (struct latepgo_value_node *) __stop___latepgo_prf_vnds;
-  if (!begin || !*end)
-    begin = *end = NULL;
-  return begin;
+  return nodes_between (__start___latepgo_prf_vnds,
+			__stop___latepgo_prf_vnds, end);
+}
+
+/* The value nodes of the module's memop sites (LATEPGO_SEC_VMOP), as
+   nodes_between.  */
+
+struct latepgo_value_node *
+lp_memop_nodes (struct latepgo_value_node **end)
+{
+  return nodes_between (__start___latepgo_prf_vmop,
+			__stop___latepgo_prf_vmop, end);
 }
 
 /* Fill SECS with the bounds of this module's profile sections.  Absent

@@ -1,7 +1,8 @@
 /* prof-values.c: the value-profile helpers instrumented code calls.
 
-   Memop sizes (latepgo-abi.h): plain counters after the function's
-   edge counters.  Indirect-call targets: per call site a list of
+   Memop sizes (latepgo-abi.h): the count of the site's value node of
+   the size's range, the nodes linked at compile time.  Indirect-call
+   targets: per call site a list of
    (target address, count) nodes, as compiler-rt's
    __llvm_profile_instrument_target keeps them.  Called once per
    executed site, so kept to a few instructions: no locks (nodes come
@@ -13,9 +14,9 @@
 /* The first-run clock (latepgo-abi.h).  */
 unsigned long long __latepgo_first_run_clock;
 
-void __latepgo_memop_profile (unsigned long long *counters,
+void __latepgo_memop_profile (struct latepgo_value_node *nodes,
 			      unsigned long long size);
-void __latepgo_memop_profile_atomic (unsigned long long *counters,
+void __latepgo_memop_profile_atomic (struct latepgo_value_node *nodes,
 				     unsigned long long size);
 void __latepgo_icall_target (void *target,
 			     struct latepgo_value_node **site);
@@ -23,18 +24,19 @@ void __latepgo_icall_target_atomic (void *target,
 				    struct latepgo_value_node **site);
 
 void
-__latepgo_memop_profile (unsigned long long *counters, unsigned long long size)
+__latepgo_memop_profile (struct latepgo_value_node *nodes,
+			 unsigned long long size)
 {
-  counters[latepgo_memop_bucket (size)]++;
+  nodes[latepgo_memop_bucket (size)].count++;
 }
 
 /* update=atomic: exact totals when threads share the site.  */
 
 void
-__latepgo_memop_profile_atomic (unsigned long long *counters,
+__latepgo_memop_profile_atomic (struct latepgo_value_node *nodes,
 				unsigned long long size)
 {
-  __atomic_fetch_add (&counters[latepgo_memop_bucket (size)], 1,
+  __atomic_fetch_add (&nodes[latepgo_memop_bucket (size)].count, 1,
 		      __ATOMIC_RELAXED);
 }
 

@@ -1,8 +1,9 @@
 /* prof-vdata.c: the value-profile data of a raw profile: the targets
-   of the module's indirect calls (prof-values.c keeps them per call
-   site) encoded as LLVM's ValueProfData blocks after the names
-   (doc/raw-format.md section 8), merged with what a profile file
-   already holds.
+   of the module's indirect calls and the sizes of its memops
+   (prof-values.c keeps them per site) encoded as LLVM's ValueProfData
+   blocks after the names (doc/raw-format.md section 8), merged with
+   what a profile file already holds; and the links of the memop
+   sites' value nodes, made at start-up (lp_memop_link).
 
    No address is written.  A reader maps a target to the record whose
    FunctionPointer it equals, and only that; so a record with an
@@ -22,8 +23,9 @@
 
 #include "prof-internal.h"
 
-/* One (site, target, count) of the module, site in the module-wide
-   numbering of the image.  */
+/* One (site, value, count) of the module, site in the module-wide
+   numbering of the image: per written record its indirect-call sites,
+   then its memop sites, as the record's list heads.  */
 struct triple
 {
   uint64_t site, value, count;
@@ -85,13 +87,59 @@ heap_sort (struct triple *t, size_t n, triple_cmp cmp)
     }
 }
 
-/* The number of indirect-call sites of record R whose value lists it
-   points to (its Values field), or 0.  */
+/* Link the value nodes of the module's memop sites (latepgo-abi.h):
+   LATEPGO_SEC_VMOP is a sequence of sites of LATEPGO_MEMOP_BUCKETS
+   nodes, each holding its range's value; each site's nodes become one
+   list, in range order, as the writers read lists (ours, and
+   compiler-rt's when its runtime writes the module).  Run at start-up,
+   before anything writes; counting needs no links.  A site whose
+   values are not the ranges' (not an object of this latepgo) ends the
+   walk, with a warning, rather than be linked wrong.  */
+
+void
+lp_memop_link (void)
+{
+  struct latepgo_value_node *end;
+  struct latepgo_value_node *n = lp_memop_nodes (&end);
+  for (; n && end - n >= LATEPGO_MEMOP_BUCKETS; n += LATEPGO_MEMOP_BUCKETS)
+    {
+      for (unsigned b = 0; b < LATEPGO_MEMOP_BUCKETS; b++)
+	if (n[b].value != latepgo_memop_bucket_min (b))
+	  {
+	    lp_warning ("memop value nodes of an unknown layout; memop sizes "
+			"from there on are not written");
+	    return;
+	  }
+      for (unsigned b = 0; b + 1 < LATEPGO_MEMOP_BUCKETS; b++)
+	n[b].next = &n[b + 1];
+    }
+}
+
+/* The number of value sites (indirect calls, then memops) of record R
+   whose value lists it points to (its Values field), or 0.  */
 
 uint64_t
-lp_record_icall_sites (const struct latepgo_data_record *r)
+lp_record_value_sites (const struct latepgo_data_record *r)
 {
-  return r->values ? r->num_value_sites[0] : 0;
+  return r->values ? (uint64_t) r->num_value_sites[LP_VK_INDIRECT_CALL]
+		     + r->num_value_sites[LP_VK_MEMOP] : 0;
+}
+
+/* Whether written record R has value sites, so a block.  */
+
+static int
+has_sites (const struct latepgo_data_record *r)
+{
+  return r->num_value_sites[LP_VK_INDIRECT_CALL]
+	 || r->num_value_sites[LP_VK_MEMOP];
+}
+
+/* The first site of kind KIND among record R's value sites.  */
+
+static uint64_t
+kind_first_site (const struct latepgo_data_record *r, uint32_t kind)
+{
+  return kind == LP_VK_MEMOP ? r->num_value_sites[LP_VK_INDIRECT_CALL] : 0;
 }
 
 static uint32_t
@@ -102,12 +150,12 @@ rd32 (const unsigned char *p)
   return v;
 }
 
-/* Bytes of the block of a record with N sites holding V values.  */
+/* Bytes of one kind with N sites holding V values in a block.  */
 
 static uint64_t
-block_size (uint64_t n, uint64_t v)
+kind_size (uint64_t n, uint64_t v)
 {
-  return 8 + 8 + n + lp_pad8 (8 + n) + 16 * v;
+  return 8 + n + lp_pad8 (8 + n) + 16 * v;
 }
 
 /* The NameRef of the function at address ADDR among the N (address,
@@ -172,9 +220,7 @@ take_old (const struct lp_image *img, const unsigned char *old,
   size_t pos = 0;
   for (uint64_t i = 0; i < img->num_records; i++)
     {
-      uint64_t nsites = recs[i].num_value_sites[0]
-			+ (uint64_t) recs[i].num_value_sites[1];
-      if (nsites == 0)
+      if (!has_sites (&recs[i]))
 	continue;
       if (old_size - pos < 8)
 	return;
@@ -197,22 +243,23 @@ take_old (const struct lp_image *img, const unsigned char *old,
 	  if (pair > end || (uint64_t) (end - pair) / 16 < nv)
 	    break;
 	  k = pair + 16 * nv;
-	  if (kind != LP_VK_INDIRECT_CALL
-	      || n != recs[i].num_value_sites[0])
+	  if (kind >= LP_NUM_VALUE_KINDS
+	      || n != recs[i].num_value_sites[kind])
 	    continue;
+	  uint64_t first = img->site_base[i] + kind_first_site (&recs[i], kind);
 	  for (uint32_t s = 0; s < n; s++)
 	    for (unsigned c = 0; c < counts[s]; c++, pair += 16)
 	      {
 		memcpy (&t[*nt].value, pair, 8);
 		memcpy (&t[*nt].count, pair + 8, 8);
-		t[*nt].site = img->site_base[i] + s;
+		t[*nt].site = first + s;
 		(*nt)++;
 	      }
 	}
     }
 }
 
-/* Encode IMG's value data into IMG->vdata: the targets counted since
+/* Encode IMG's value data into IMG->vdata: the values counted since
    the last write, taken from the nodes, plus the OLD_SIZE bytes of
    value data OLD of the profile it is merged into (or none).  Return 0,
    or -1 after reporting that memory ran out (the profile then has no
@@ -226,7 +273,7 @@ lp_vdata_build (struct lp_image *img, const unsigned char *old,
     = (struct latepgo_data_record *) (img->buf + img->data_off);
   size_t max = old_size / 16;
   for (size_t i = 0; i < img->num_vsrc; i++)
-    for (uint64_t s = 0; s < img->vsrc[i].rec->num_value_sites[0]; s++)
+    for (uint64_t s = 0; s < lp_record_value_sites (img->vsrc[i].rec); s++)
       {
 	struct latepgo_value_node *const *heads
 	  = (struct latepgo_value_node *const *) (uintptr_t)
@@ -256,11 +303,15 @@ lp_vdata_build (struct lp_image *img, const unsigned char *old,
     {
       const struct latepgo_data_record *r = img->vsrc[i].rec;
       uint64_t out = img->vsrc[i].out;
-      if (r->num_value_sites[0] != recs[out].num_value_sites[0])
+      if (r->num_value_sites[LP_VK_INDIRECT_CALL]
+	  != recs[out].num_value_sites[LP_VK_INDIRECT_CALL]
+	  || r->num_value_sites[LP_VK_MEMOP]
+	     != recs[out].num_value_sites[LP_VK_MEMOP])
 	continue;
       struct latepgo_value_node **heads
 	= (struct latepgo_value_node **) (uintptr_t) r->values;
-      for (uint64_t s = 0; s < r->num_value_sites[0]; s++)
+      uint64_t memop_first = kind_first_site (r, LP_VK_MEMOP);
+      for (uint64_t s = 0; s < lp_record_value_sites (r); s++)
 	for (struct latepgo_value_node *n
 	       = __atomic_load_n (&heads[s], __ATOMIC_ACQUIRE);
 	     n && nt < max; n = __atomic_load_n (&n->next, __ATOMIC_ACQUIRE))
@@ -269,7 +320,9 @@ lp_vdata_build (struct lp_image *img, const unsigned char *old,
 	    if (!c)
 	      continue;
 	    t[nt].site = img->site_base[out] + s;
-	    t[nt].value = name_at (fns, nfns, n->value);
+	    /* A target is named, a memop's range value kept.  */
+	    t[nt].value = (s < memop_first ? name_at (fns, nfns, n->value)
+			   : n->value);
 	    t[nt].count = c;
 	    nt++;
 	  }
@@ -278,7 +331,7 @@ lp_vdata_build (struct lp_image *img, const unsigned char *old,
   if (old)
     take_old (img, old, old_size, t, &nt);
 
-  /* Add up equal targets of a site, then order each site by count and
+  /* Add up equal values of a site, then order each site by count and
      keep what a raw profile can hold (255 values a site).  */
   heap_sort (t, nt, by_value);
   size_t m = 0;
@@ -290,10 +343,15 @@ lp_vdata_build (struct lp_image *img, const unsigned char *old,
       t[m++] = t[i];
   heap_sort (t, m, by_count);
 
+  /* A block per record with sites: its header, then each kind.  */
   size_t size = 0;
   for (uint64_t i = 0; i < img->num_records; i++)
-    if (recs[i].num_value_sites[0])
-      size += block_size (recs[i].num_value_sites[0], 0);
+    {
+      size += has_sites (&recs[i]) ? 8 : 0;
+      for (uint32_t kind = 0; kind < LP_NUM_VALUE_KINDS; kind++)
+	if (recs[i].num_value_sites[kind])
+	  size += kind_size (recs[i].num_value_sites[kind], 0);
+    }
   size += 16 * m;
   img->vdata_alloc = size ? size : 1;
   img->vdata = lp_alloc (img->vdata_alloc);
@@ -306,36 +364,44 @@ lp_vdata_build (struct lp_image *img, const unsigned char *old,
   size_t at = 0, ti = 0;
   for (uint64_t i = 0; i < img->num_records; i++)
     {
-      uint64_t n = recs[i].num_value_sites[0];
-      if (!n)
+      if (!has_sites (&recs[i]))
 	continue;
       unsigned char *b = img->vdata + at;
-      unsigned char *counts = b + 16;
-      unsigned char *pair = b + 16 + n + lp_pad8 (8 + n);
-      uint64_t nv = 0;
-      for (uint64_t s = 0; s < n; s++)
+      uint32_t total = 8, kinds = 0;
+      for (uint32_t kind = 0; kind < LP_NUM_VALUE_KINDS; kind++)
 	{
-	  uint64_t site = img->site_base[i] + s;
-	  while (ti < m && t[ti].site < site)
-	    ti++;
-	  unsigned kept = 0;
-	  for (; ti < m && t[ti].site == site; ti++)
-	    if (kept < 255)
-	      {
-		memcpy (pair + 16 * nv, &t[ti].value, 8);
-		memcpy (pair + 16 * nv + 8, &t[ti].count, 8);
-		kept++;
-		nv++;
-	      }
-	  counts[s] = (unsigned char) kept;
+	  uint64_t n = recs[i].num_value_sites[kind];
+	  if (!n)
+	    continue;
+	  unsigned char *k = b + total;
+	  unsigned char *counts = k + 8;
+	  unsigned char *pair = k + 8 + n + lp_pad8 (8 + n);
+	  uint64_t first = img->site_base[i] + kind_first_site (&recs[i], kind);
+	  uint64_t nv = 0;
+	  for (uint64_t s = 0; s < n; s++)
+	    {
+	      uint64_t site = first + s;
+	      while (ti < m && t[ti].site < site)
+		ti++;
+	      unsigned kept = 0;
+	      for (; ti < m && t[ti].site == site; ti++)
+		if (kept < 255)
+		  {
+		    memcpy (pair + 16 * nv, &t[ti].value, 8);
+		    memcpy (pair + 16 * nv + 8, &t[ti].count, 8);
+		    kept++;
+		    nv++;
+		  }
+	      counts[s] = (unsigned char) kept;
+	    }
+	  uint32_t sites = (uint32_t) n;
+	  memcpy (k, &kind, 4);
+	  memcpy (k + 4, &sites, 4);
+	  total += (uint32_t) kind_size (n, nv);
+	  kinds++;
 	}
-      uint32_t total = (uint32_t) block_size (n, nv);
-      uint32_t kinds = 1, kind = LP_VK_INDIRECT_CALL;
-      uint32_t sites = (uint32_t) n;
       memcpy (b, &total, 4);
       memcpy (b + 4, &kinds, 4);
-      memcpy (b + 8, &kind, 4);
-      memcpy (b + 12, &sites, 4);
       at += total;
     }
   img->vdata_size = at;
@@ -343,17 +409,18 @@ lp_vdata_build (struct lp_image *img, const unsigned char *old,
   return 0;
 
  nomem:
-  lp_error ("cannot allocate memory for the indirect-call targets; "
-	    "the profile has none");
+  lp_error ("cannot allocate memory for the value profiles (indirect-call "
+	    "targets, memop sizes); the profile has none");
   for (uint64_t i = 0; i < img->num_records; i++)
-    recs[i].num_value_sites[0] = 0;
+    recs[i].num_value_sites[LP_VK_INDIRECT_CALL]
+      = recs[i].num_value_sites[LP_VK_MEMOP] = 0;
   img->vdata_size = 0;
   return -1;
 }
 
-/* Zero the counts of the targets of this module's indirect calls
+/* Zero the counts of the values of this module's value sites
    (lp_reset_counters): the lists stay, so each site keeps its
-   targets.  */
+   values.  */
 
 void
 lp_vdata_reset (void)
@@ -365,7 +432,7 @@ lp_vdata_reset (void)
     {
       struct latepgo_value_node **heads
 	= (struct latepgo_value_node **) (uintptr_t) r->values;
-      for (uint64_t s = 0; s < lp_record_icall_sites (r); s++)
+      for (uint64_t s = 0; s < lp_record_value_sites (r); s++)
 	for (struct latepgo_value_node *n
 	       = __atomic_load_n (&heads[s], __ATOMIC_ACQUIRE);
 	     n; n = __atomic_load_n (&n->next, __ATOMIC_ACQUIRE))
@@ -390,7 +457,7 @@ lp_vdata_length (int fd, uint64_t offset, const uint64_t *hdr,
       struct latepgo_data_record r;
       if (lp_pread_all (fd, &r, sizeof r, rec_off + i * sizeof r) != 0)
 	return UINT64_MAX;
-      if (!r.num_value_sites[0] && !r.num_value_sites[1])
+      if (!has_sites (&r))
 	continue;
       uint32_t total;
       if (avail - len < 8

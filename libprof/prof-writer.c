@@ -193,7 +193,7 @@ lp_image_build (struct lp_image *img, uint64_t token, uint64_t page)
       size_t h = record_key_hash (r) & (table_size - 1);
       while (table[h] && !same_key (&out[table[h] - 1], r))
 	h = (h + 1) & (table_size - 1);
-      uint64_t sites = page ? 0 : lp_record_icall_sites (r);
+      uint64_t sites = page ? 0 : lp_record_value_sites (r);
       if (table[h] && !page)
 	{
 	  /* A duplicate: its counts go to the first copy.  */
@@ -225,8 +225,10 @@ lp_image_build (struct lp_image *img, uint64_t token, uint64_t page)
       w->function_ptr = r->function_ptr ? r->name_ref : 0;
       w->values = 0;
       w->num_counters = r->num_counters;
-      w->num_value_sites[0] = (uint16_t) sites;
-      w->num_value_sites[1] = 0;
+      w->num_value_sites[LP_VK_INDIRECT_CALL]
+	= sites ? r->num_value_sites[LP_VK_INDIRECT_CALL] : 0;
+      w->num_value_sites[LP_VK_MEMOP]
+	= sites ? r->num_value_sites[LP_VK_MEMOP] : 0;
       img->site_base[nout] = img->num_sites;
       img->num_sites += sites;
       if (sites)

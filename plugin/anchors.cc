@@ -199,7 +199,8 @@ lp_anchors_record (const lp_graph *g, const char *name)
     for (const lp_value_site &s : g->value_sites)
       {
 	append_long (gimple_bb (s.stmt)->index);
-	append_long (s.n_counters);
+	/* No value site has counters (an older latepgo's memops had).  */
+	append_long (0);
 	append_quad (lp_value_site_key (&s));
       }
 }

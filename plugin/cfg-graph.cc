@@ -330,14 +330,23 @@ lp_build_graph (lp_graph *g, bool exact_calls, bool values)
 		  && !DECL_DECLARED_INLINE_P (current_function_decl)
 		  && !DECL_COMDAT (current_function_decl));
   g->checksum = g->checksum_plain;
+  g->checksum_memop_counters = 0;
   if (g->values)
     {
       /* The tag tells merges that the last counter is the first-run
 	 time (latepgo-abi.h).  */
-      lp_checksum_value_sites (g, &bytes);
-      g->checksum = ((lp_md5_low64 (bytes.address (), bytes.length ())
-		      & LATEPGO_HASH_MASK & ~LATEPGO_FIRST_RUN_TAG_MASK)
-		     | LATEPGO_FIRST_RUN_TAG);
+      auto tagged = [&bytes, g] (bool memop_counters)
+	{
+	  auto_vec<unsigned char> all;
+	  all.safe_splice (bytes);
+	  lp_checksum_value_sites (g, &all, memop_counters);
+	  return ((lp_md5_low64 (all.address (), all.length ())
+		   & LATEPGO_HASH_MASK & ~LATEPGO_FIRST_RUN_TAG_MASK)
+		  | LATEPGO_FIRST_RUN_TAG);
+	};
+      g->checksum = tagged (false);
+      if (g->n_memop_sites)
+	g->checksum_memop_counters = tagged (true);
     }
 }
 

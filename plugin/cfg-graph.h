@@ -18,15 +18,15 @@ struct lp_edge
 };
 
 /* A statement whose values are profiled (values.cc): the size of a
-   memop (LATEPGO_MEMOP_BUCKETS counters), or the target of an indirect
-   call (no counters: the runtime's list of targets, ICALL_INDEX among
-   the function's indirect-call sites).  */
+   memop or the target of an indirect call.  Neither has counters: the
+   runtime keeps its values in value nodes, written as LLVM's value
+   data of kind LP_VK_MEMOP or LP_VK_INDIRECT_CALL, INDEX numbering the
+   function's sites of that kind.  */
 struct lp_value_site
 {
   gimple *stmt;
   bool icall;
-  int icall_index;
-  int n_counters;
+  int index;
 };
 
 /* The instrumentation graph of the current function.  */
@@ -41,18 +41,21 @@ struct lp_graph
   int n_promoted;		/* Counters promoted out of loops.  */
   /* Value-profiled statements (values.cc), in block order.  */
   auto_vec<lp_value_site> value_sites;
-  int n_value_counters;
   int n_icall_sites;
-  /* Whether values are profiled: the value sites' counters follow the
-     N_COUNTERS edge counters, then the first-run counter, and CHECKSUM
-     covers them.  */
+  int n_memop_sites;
+  /* Whether values are profiled: the first-run counter follows the
+     N_COUNTERS edge counters, and CHECKSUM covers the value sites.  */
   bool values;
   /* With values, whether the first-run counter (the last one) is set
      (see LP_FIRST_RUN_MIN_BLOCKS); else it stays 0.  */
   bool first_run;
   unsigned HOST_WIDE_INT checksum;
-  /* The checksum of the graph alone, as without value counters.  */
+  /* The checksum of the graph alone, as without value profiles.  */
   unsigned HOST_WIDE_INT checksum_plain;
+  /* With values and memops, the checksum latepgo gave the same graph
+     when memop sizes were counters (values.cc), else 0: a profile of
+     that older layout is recognized by it (use.cc).  */
+  unsigned HOST_WIDE_INT checksum_memop_counters;
 };
 
 
@@ -64,7 +67,7 @@ extern int lp_solve_flow (lp_graph *, gcov_type *);
 static inline int
 lp_record_counters (const lp_graph *g)
 {
-  return g->n_counters + (g->values ? g->n_value_counters + 1 : 0);
+  return g->n_counters + (g->values ? 1 : 0);
 }
 
 #endif /* LATEPGO_CFG_GRAPH_H */

@@ -55,8 +55,9 @@ struct lp_record
   unsigned HOST_WIDE_INT checksum;
   int n_counters;
   tree fn;			/* The function, if its address is recorded.  */
-  tree site_heads;		/* Its indirect-call lists, or NULL_TREE.  */
-  int n_icall_sites;
+  tree site_heads;		/* Its value lists, or NULL_TREE.  */
+  int n_icall_sites;		/* Its profiled value sites of each kind.  */
+  int n_memop_sites;
 };
 
 static vec<lp_record> records;
@@ -196,7 +197,7 @@ lp_generate_function (cgraph_node *node, lp_graph *g, const char *name)
       r.name = xstrdup (name);
       r.fn = NULL_TREE;
       r.site_heads = NULL_TREE;
-      r.n_icall_sites = 0;
+      r.n_icall_sites = r.n_memop_sites = 0;
       records.safe_push (r);
       return;
     }
@@ -217,7 +218,7 @@ lp_generate_function (cgraph_node *node, lp_graph *g, const char *name)
   lp_shard_begin (counters);
   /* Value sites first: their helper calls are part of the loops the
      counters may be promoted to.  Loops are found without fake edges.  */
-  tree site_heads = lp_instrument_values (node, g, counters);
+  tree site_heads = lp_instrument_values (node, g);
   lp_release_graph (g);
   bool own_loops = lp_promote_begin ();
   hash_map<int_hash<int, -1, -2>, bool> closed_loops;
@@ -242,6 +243,7 @@ lp_generate_function (cgraph_node *node, lp_graph *g, const char *name)
   r.fn = lp_indirect_target_p (node) ? node->decl : NULL_TREE;
   r.site_heads = site_heads;
   r.n_icall_sites = site_heads ? g->n_icall_sites : 0;
+  r.n_memop_sites = site_heads ? g->n_memop_sites : 0;
   records.safe_push (r);
 }
 
@@ -402,7 +404,8 @@ emit_records_and_names (void)
        : lp_build_addr_diff (runtime_decl, rec))
 #define LP_INIT_NUM_COUNTERS(TYPE) build_int_cst (TYPE, r->n_counters)
 #define LP_INIT_VALUE_SITES(TYPE) \
-      build_int_cst (TYPE, k == 0 ? r->n_icall_sites : 0)
+      build_int_cst (TYPE, k == LP_VK_INDIRECT_CALL ? r->n_icall_sites \
+			   : k == LP_VK_MEMOP ? r->n_memop_sites : 0)
 #define LP_RAW_DATA_ARRAY(CTYPE, COUNT, NAME, INIT, DOC)		\
       for (int k = 0; k < COUNT; k++, f = DECL_CHAIN (f))		\
 	CONSTRUCTOR_APPEND_ELT (elts, f,				\

@@ -196,50 +196,89 @@ lp_profile_first_run (const lp_profile_record *r)
   return stored_counter (r, r->n_counters - 1, 0);
 }
 
-/* lp_indexed_kind_fn of lp_profile_icall_targets: the wanted site's
-   values, if KIND is indirect-call targets.  */
+/* A value count as stored, scaled (see the top of the file).  */
 
-struct icall_query
+static gcov_type
+stored_value_count (const unsigned char *pair)
 {
-  unsigned site, max, n;
+  unsigned HOST_WIDE_INT c = le_read_u64 (pair + 8) >> count_shift;
+  return (c > (unsigned HOST_WIDE_INT) MAX_FUNCTION_SUM
+	  ? (gcov_type) MAX_FUNCTION_SUM : (gcov_type) c);
+}
+
+/* A query for the values of site SITE of value kind KIND of a record
+   (run_site_query): TAKE is called on each.  */
+
+struct site_query
+{
+  uint32_t kind;
+  unsigned site;
+  void (*take) (site_query *, unsigned HOST_WIDE_INT value, gcov_type count);
+  /* lp_profile_icall_targets: the most called MAX targets.  */
+  unsigned max, n;
   lp_value_count *out;
   gcov_type total;
+  /* lp_profile_memop_sizes: the counts per range.  */
+  gcov_type *buckets;
 };
 
 static void
-take_icall_site (void *ctx, uint32_t kind, uint32_t num_sites,
+site_query_kind (void *ctx, uint32_t kind, uint32_t num_sites,
 		 const unsigned char *site_values, const unsigned char *pairs)
 {
-  icall_query *q = (icall_query *) ctx;
-  if (kind != 0 || q->site >= num_sites)
+  site_query *q = (site_query *) ctx;
+  if (kind != q->kind || q->site >= num_sites)
     return;
   for (unsigned s = 0; s < q->site; s++)
     pairs += 16 * site_values[s];
   for (unsigned k = 0; k < site_values[q->site]; k++, pairs += 16)
     {
-      lp_value_count v;
-      v.value = le_read_u64 (pairs);
-      unsigned HOST_WIDE_INT c = le_read_u64 (pairs + 8) >> count_shift;
-      v.count = c > (unsigned HOST_WIDE_INT) MAX_FUNCTION_SUM
-		? (gcov_type) MAX_FUNCTION_SUM : (gcov_type) c;
-      if (v.count <= 0)
-	continue;
-      q->total += v.count;
-      /* Keep the MAX most called: replace the least called kept.  */
-      unsigned slot = q->n;
-      if (q->n == q->max)
-	{
-	  slot = 0;
-	  for (unsigned j = 1; j < q->n; j++)
-	    if (q->out[j].count < q->out[slot].count)
-	      slot = j;
-	  if (q->out[slot].count >= v.count)
-	    continue;
-	}
-      else
-	q->n++;
-      q->out[slot] = v;
+      gcov_type count = stored_value_count (pairs);
+      if (count > 0)
+	q->take (q, le_read_u64 (pairs), count);
     }
+}
+
+/* Run Q on the values of site SITE of kind KIND of R, calling TAKE
+   on each.  */
+
+static void
+run_site_query (const lp_profile_record *r, uint32_t kind, unsigned site,
+		void (*take) (site_query *, unsigned HOST_WIDE_INT, gcov_type),
+		site_query *q)
+{
+  q->kind = kind;
+  q->site = site;
+  q->take = take;
+  lp_indexed_record rec;
+  memset (&rec, 0, sizeof rec);
+  rec.values = (const unsigned char *) r->values;
+  rec.values_size = r->values_size;
+  if (rec.values)
+    lp_indexed_values (&rec, site_query_kind, q);
+}
+
+/* site_query's TAKE for indirect-call targets: keep the MAX most
+   called, replacing the least called kept.  */
+
+static void
+take_target (site_query *q, unsigned HOST_WIDE_INT value, gcov_type count)
+{
+  q->total += count;
+  unsigned slot = q->n;
+  if (q->n == q->max)
+    {
+      slot = 0;
+      for (unsigned j = 1; j < q->n; j++)
+	if (q->out[j].count < q->out[slot].count)
+	  slot = j;
+      if (q->out[slot].count >= count)
+	return;
+    }
+  else
+    q->n++;
+  q->out[slot].value = value;
+  q->out[slot].count = count;
 }
 
 /* The targets of indirect-call site SITE of R (value kind 0), at most
@@ -250,13 +289,37 @@ unsigned
 lp_profile_icall_targets (const lp_profile_record *r, unsigned site,
 			  lp_value_count *out, unsigned max, gcov_type *total)
 {
-  icall_query q = { site, max, 0, out, 0 };
-  lp_indexed_record rec;
-  memset (&rec, 0, sizeof rec);
-  rec.values = (const unsigned char *) r->values;
-  rec.values_size = r->values_size;
-  if (rec.values)
-    lp_indexed_values (&rec, take_icall_site, &q);
+  site_query q;
+  memset (&q, 0, sizeof q);
+  q.max = max;
+  q.out = out;
+  run_site_query (r, LP_VK_INDIRECT_CALL, site, take_target, &q);
   *total = q.total;
   return q.n;
+}
+
+/* site_query's TAKE for memop sizes: add to the size's range.  A
+   profile holds each range's representative value (clang's runtime
+   and latepgo's), but any size lands in its range.  */
+
+static void
+take_size (site_query *q, unsigned HOST_WIDE_INT value, gcov_type count)
+{
+  gcov_type *c = &q->buckets[latepgo_memop_bucket (value)];
+  *c = MIN ((unsigned HOST_WIDE_INT) *c + count,
+	    (unsigned HOST_WIDE_INT) MAX_FUNCTION_SUM);
+}
+
+/* The sizes of memop site SITE of R (value kind 1), as counts per
+   range of sizes (latepgo-abi.h), into BUCKETS[LATEPGO_MEMOP_BUCKETS].  */
+
+void
+lp_profile_memop_sizes (const lp_profile_record *r, unsigned site,
+			gcov_type *buckets)
+{
+  site_query q;
+  memset (&q, 0, sizeof q);
+  q.buckets = buckets;
+  memset (buckets, 0, LATEPGO_MEMOP_BUCKETS * sizeof *buckets);
+  run_site_query (r, LP_VK_MEMOP, site, take_size, &q);
 }

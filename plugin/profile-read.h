@@ -45,5 +45,7 @@ extern gcov_type lp_profile_first_run (const lp_profile_record *);
 extern unsigned lp_profile_icall_targets (const lp_profile_record *,
 					  unsigned, lp_value_count *,
 					  unsigned, gcov_type *);
+extern void lp_profile_memop_sizes (const lp_profile_record *, unsigned,
+				    gcov_type *);
 
 #endif /* LATEPGO_PROFILE_READ_H */

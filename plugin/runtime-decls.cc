@@ -78,7 +78,7 @@ lp_value_helper_decl (bool icall, bool atomic)
 }
 
 /* Whether FNDECL is one of the value-profile helpers: they return and
-   touch only counters.  */
+   touch only value nodes, never the program's memory.  */
 
 bool
 lp_runtime_helper_p (tree fndecl)

@@ -558,36 +558,43 @@ transfer_counts (lp_graph *g, old_version *old, matcher *m, gcov_type *count,
 		 edge_weight.address (), count);
 }
 
-/* Fill SITE_BASE with, per value site of the new graph G, the first
-   counter of the same site in OLD's record PREC (for an indirect call,
-   which has no counters, its index among the old version's indirect
-   calls, which numbers its value data), or -1: a site in a matched
-   block whose key (kind, counters) one of the old block's sites has,
-   the N-th such site of the block taking the old block's N-th.  Left
-   empty when PREC has no value counters or they do not add up to what
-   the anchors list.  */
+/* Fill SITE_INDEX with, per value site of the new graph G, the index
+   of the same site among the sites of its kind of OLD's record PREC
+   (which numbers its value data), or -1: a site in a matched block
+   whose key (kind, counters) one of the old block's sites has, the
+   N-th such site of the block taking the old block's N-th.  An old
+   site with counters (a memop of a training older than memop value
+   data, doc/stale-salvage.md) has no value data and takes no site.
+   Left empty when PREC has no value sites or its counters do not add
+   up to what the anchors list.  */
 
 static void
 map_value_sites (const lp_graph *g, const old_version *old,
 		 const lp_profile_record *prec, const matcher *m,
-		 vec<int> *site_base)
+		 vec<int> *site_index)
 {
   const anchors_record *rec = &old->arec;
   if (!g->values || prec->hash != rec->hash || !rec->num_sites)
     return;
+  lp_value_site icall = { NULL, true, 0 }, memop = { NULL, false, 0 };
+  unsigned HOST_WIDE_INT icall_key = lp_value_site_key (&icall);
+  unsigned HOST_WIDE_INT memop_key = lp_value_site_key (&memop);
   uint32_t base = anchors_num_counters (rec);
-  auto_vec<int> old_base;
+  auto_vec<int> old_index;
   auto_vec<bool> taken;
-  int n_icalls = 0;
+  int n_icalls = 0, n_memops = 0;
   for (uint32_t j = 0; j < rec->num_sites; j++)
     {
       anchors_site s;
       anchors_get_site (rec, j, &s);
-      old_base.safe_push (s.num_counters ? (int) base : n_icalls++);
+      old_index.safe_push (s.num_counters ? -1
+			   : s.key == icall_key ? n_icalls++
+			   : s.key == memop_key ? n_memops++ : -1);
       taken.safe_push (false);
       base += s.num_counters;
     }
-  /* The edge counters, the sites', then the first-run counter.  */
+  /* The edge counters, the sites' (none but an older memop's), then
+     the first-run counter.  */
   if (base + 1 != prec->n_counters)
     return;
   for (const lp_value_site &ns : g->value_sites)
@@ -600,13 +607,13 @@ map_value_sites (const lp_graph *g, const old_version *old,
 	  anchors_site s;
 	  anchors_get_site (rec, j, &s);
 	  if (!taken[j] && s.block == (uint32_t) o && s.key == key
-	      && s.num_counters == (uint32_t) ns.n_counters)
+	      && s.num_counters == 0)
 	    {
 	      taken[j] = true;
-	      found = old_base[j];
+	      found = old_index[j];
 	    }
 	}
-      site_base->safe_push (found);
+      site_index->safe_push (found);
     }
 }
 
@@ -614,13 +621,13 @@ map_value_sites (const lp_graph *g, const old_version *old,
    NAME, records RECS, none of which matches the new graph G) onto G:
    on success RES->ok and COUNT holds a consistent flow per edge of G,
    FIRM_ZERO (per block) the blocks measured never to run, and
-   SITE_BASE (unless left empty) where each value site of G finds its
-   counters in RES->rec (map_value_sites).  */
+   SITE_INDEX (unless left empty) where each value site of G finds its
+   values in RES->rec (map_value_sites).  */
 
 void
 lp_salvage_function (lp_graph *g, const char *name,
 		     const vec<lp_profile_record> *recs, gcov_type *count,
-		     bool *firm_zero, vec<int> *site_base,
+		     bool *firm_zero, vec<int> *site_index,
 		     lp_salvage_result *res)
 {
   memset (res, 0, sizeof *res);
@@ -694,7 +701,7 @@ lp_salvage_function (lp_graph *g, const char *name,
   if (res->placed >= SALVAGE_MIN_PLACED)
     {
       transfer_counts (g, best, &m, count, firm_zero);
-      map_value_sites (g, best, res->rec, &m, site_base);
+      map_value_sites (g, best, res->rec, &m, site_index);
       res->ok = true;
     }
   delete best;

@@ -21,6 +21,7 @@
 #include "salvage.h"
 #include "sample-read.h"
 #include "values.h"
+#include "../libprof/latepgo-abi.h"
 
 static int n_matched, n_mismatched, n_missing, n_inconsistent;
 static auto_vec<cgraph_node *> annotated;
@@ -226,6 +227,29 @@ find_record (const char *name, unsigned HOST_WIDE_INT hash, bool *name_found)
   return NULL;
 }
 
+/* If NAME's profile has a record of G as latepgo wrote it before memop
+   sizes were value data (its memops' sizes as counters in the record,
+   doc/data-path.md section 4), say so: the function is then stale
+   (salvaged with anchors, else a mismatch), and only training again
+   gives it its profile back.  A warning under -Wcoverage-mismatch as
+   GCC's for a stale profile.  */
+
+static void
+older_memop_layout (tree decl, const char *name, const lp_graph *g)
+{
+  bool name_found;
+  const lp_profile_record *old
+    = find_record (name, g->checksum_memop_counters, &name_found);
+  if (old
+      && old->n_counters == (unsigned) (lp_record_counters (g)
+					+ LATEPGO_MEMOP_BUCKETS
+					  * g->n_memop_sites))
+    warning_at (DECL_SOURCE_LOCATION (decl), OPT_Wcoverage_mismatch,
+		"latepgo: the profile of %qD is from an older latepgo, which "
+		"counted memop sizes as counters: it does not match; train "
+		"again with this latepgo", decl);
+}
+
 /* Annotate the current function with a never-run profile: keep the
    guessed shape, make every count globally zero (as branch_prob does
    for functions whose entry count is 0).  */
@@ -271,10 +295,10 @@ salvage (cgraph_node *node, lp_graph *g, const char *name)
   count.safe_grow_cleared (g->edges.length ());
   auto_vec<bool> firm_zero;
   firm_zero.safe_grow_cleared (g->n_blocks);
-  auto_vec<int> site_base;
+  auto_vec<int> site_index;
   lp_salvage_result res;
   lp_salvage_function (g, name, lp_profile_lookup (name), count.address (),
-		       firm_zero.address (), &site_base, &res);
+		       firm_zero.address (), &site_index, &res);
   if (dump)
     {
       if (res.no_anchors)
@@ -314,8 +338,8 @@ salvage (cgraph_node *node, lp_graph *g, const char *name)
   if (!res.never_run)
     {
       record_loop_bounds ();
-      if (!site_base.is_empty ())
-	lp_annotate_values (g, res.rec, site_base.address (), dump);
+      if (!site_index.is_empty ())
+	lp_annotate_values (g, res.rec, site_index.address (), dump);
       lp_annotate_first_run (res.rec, node, dump);
     }
   compute_function_frequency ();
@@ -391,6 +415,8 @@ use_function (cgraph_node *node, lp_graph *g, const char *name)
       if (rec)
 	g->values = false;
     }
+  if (!rec && g->checksum_memop_counters)
+    older_memop_layout (decl, name, g);
   if (!rec || rec->n_counters != (unsigned) lp_record_counters (g))
     {
       /* Stale profile: the function changed since training.  */

@@ -9,9 +9,10 @@
    usual target, which the inliner may then inline (ipa-profile.cc).
 
    latepgo profiles:
-   - memop sizes: one plain counter per size range in the function's
-     counter array, after the edge counters (latepgo-abi.h, the ranges
-     of LLVM's memop profile), merged by addition like every counter;
+   - memop sizes as LLVM's memop value profile: per call site one value
+     node per range of sizes (latepgo-abi.h, LLVM's ranges), linked at
+     compile time so that counting is one add, written as value data of
+     kind LP_VK_MEMOP, each range as its representative value;
    - indirect calls by target address, as LLVM and GCC do: the runtime
      keeps per call site a list of the targets called and their counts
      (latepgo-abi.h), written as LLVM's value data, in which
@@ -27,8 +28,9 @@
    histogram of their GCC profile ids (a hash of the target's name,
    given to every function here too), from which ipa-profile makes the
    call speculative when one target dominates (GCC's thresholds), in
-   this file, or with -flto in any file of the program.  The sites are
-   part of the checksum.  */
+   this file, or with -flto in any file of the program; a memop's sizes
+   become the histograms of its most common sizes and its average
+   size.  The sites are part of the checksum.  */
 
 #include "gcc-common.h"
 #include "values.h"
@@ -176,34 +178,48 @@ lp_find_value_sites (lp_graph *g)
   int size_arg;
 
   g->value_sites.truncate (0);
-  g->n_value_counters = 0;
   g->n_icall_sites = 0;
+  g->n_memop_sites = 0;
   FOR_EACH_BB_FN (bb, cfun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
       {
 	gimple *stmt = gsi_stmt (gsi);
-	lp_value_site site = { stmt, false, 0, 0 };
-	if (memop_site_p (stmt, &size_arg))
-	  site.n_counters = LATEPGO_MEMOP_BUCKETS;
+	lp_value_site site = { stmt, false, 0 };
+	if (memop_site_p (stmt, &size_arg)
+	    && g->n_memop_sites < LATEPGO_MAX_VALUE_SITES)
+	  site.index = g->n_memop_sites++;
 	else if (icall_site_p (stmt)
-		 && g->n_icall_sites < LATEPGO_ICALL_MAX_SITES)
+		 && g->n_icall_sites < LATEPGO_MAX_VALUE_SITES)
 	  {
 	    site.icall = true;
-	    site.icall_index = g->n_icall_sites++;
+	    site.index = g->n_icall_sites++;
 	  }
 	else
 	  continue;
 	g->value_sites.safe_push (site);
-	g->n_value_counters += site.n_counters;
       }
 }
 
+/* The kind words of the value sites in the checksum, with the number
+   of counters each has: an indirect call (none); a memop whose sizes
+   are value data (none); and, for lp_checksum_value_sites's
+   MEMOP_COUNTERS, a memop as latepgo before its sizes were value data
+   wrote it, with LATEPGO_MEMOP_BUCKETS counters.  The memop's word
+   differs from that older one so that an older profile of a function
+   with memops never matches (use.cc says why).  */
+#define CHECKSUM_ICALL 1
+#define CHECKSUM_MEMOP_VALUES 2
+#define CHECKSUM_MEMOP_COUNTERS 0
+
 /* Append G's value sites to the checksummed BYTES: kind, block and
-   number of counters.  */
+   number of counters (doc/data-path.md section 4).  With
+   MEMOP_COUNTERS, the words latepgo wrote for the same sites when memop
+   sizes were counters.  */
 
 void
-lp_checksum_value_sites (lp_graph *g, vec<unsigned char> *bytes)
+lp_checksum_value_sites (lp_graph *g, vec<unsigned char> *bytes,
+			 bool memop_counters)
 {
   auto push_word = [bytes] (unsigned HOST_WIDE_INT w)
     {
@@ -214,88 +230,33 @@ lp_checksum_value_sites (lp_graph *g, vec<unsigned char> *bytes)
   push_word (g->value_sites.length ());
   for (lp_value_site &s : g->value_sites)
     {
-      push_word (s.icall);
+      push_word (s.icall ? CHECKSUM_ICALL
+		 : memop_counters ? CHECKSUM_MEMOP_COUNTERS
+		 : CHECKSUM_MEMOP_VALUES);
       push_word (gimple_bb (s.stmt)->index);
-      push_word (s.n_counters);
+      push_word (!s.icall && memop_counters ? LATEPGO_MEMOP_BUCKETS : 0);
     }
 }
 
 /* The declaration of the runtime helper of a memop or (ICALL) an
-   indirect call, plain or atomic as the counters are updated.  */
+   indirect call, plain or atomic as the counters are updated: the
+   value nodes are shared by all threads, whatever the counters.  */
 
 static tree
 helper_decl (bool icall)
 {
-  /* Target lists are shared by all threads, whatever the counters.  */
-  return lp_value_helper_decl (icall,
-			       latepgo_opts.atomic
-			       && (icall || !lp_shard_active_p ()));
+  return lp_value_helper_decl (icall, latepgo_opts.atomic);
 }
 
-/* The address of counter BASE of COUNTERS (lp_counter_ref), as a call
-   argument; computed before GSI if it is not a constant.  */
+/* A static variable PREFIX<fn> of TYPE for the values of the current
+   function (NODE): TU-local, 64-bit aligned, in SECTION unless NULL;
+   the caller gives it its initializer and finalizes it.  */
 
 static tree
-site_counters (gimple_stmt_iterator *gsi, tree counters, int base)
+build_value_var (cgraph_node *node, const char *prefix, tree type,
+		 const char *section)
 {
-  tree u64 = long_long_unsigned_type_node;
-  tree addr = build_fold_addr_expr
-		(lp_counter_ref (counters,
-				 build_int_cst (integer_type_node, base)));
-  if (is_gimple_min_invariant (addr))
-    return addr;
-  tree a = make_temp_ssa_name (build_pointer_type (u64), NULL,
-			       "PROF_counter");
-  gsi_insert_before (gsi, gimple_build_assign (a, addr), GSI_SAME_STMT);
-  return a;
-}
-
-/* The first nodes of the current function's indirect-call sites, one
-   per site (u64 __profvn_<fn>[3 * sites], zero: value, count, next of
-   each), or NULL_TREE; set by lp_instrument_values for
-   lp_inline_icall_targets.  */
-static tree first_nodes;
-
-/* The site index of each indirect-call helper call of the current
-   function (lp_instrument_values), for lp_inline_icall_targets.  */
-static hash_map<gimple *, int> *icall_site_index;
-
-/* The list heads of the indirect-call sites of the current function
-   (NODE), HEADS of them: void *__profvp_<fn>[HEADS] in LATEPGO_SEC_VALS
-   (latepgo-abi.h), each pointing at its site's first node in
-   FIRST_NODES, reserved here so that the inline check of the first
-   target needs neither a head's load nor its null test: the node's
-   address is a link-time constant.  Its value 0 says that no target
-   has taken it yet; the runtime gives it to the site's first target.
-   The cost is a dynamic relocation per site in a PIE; passing the
-   first node to the runtime instead, for it to link on the site's
-   first call, left the heads zero but made every later call of the
-   runtime dearer: SQLite's training run (bench small input) 163.39M
-   instructions this way, 164.14M that way, 165.93M before either.  */
-
-static tree
-build_site_heads (cgraph_node *node, int heads)
-{
-  tree u64 = long_long_unsigned_type_node;
-  tree ntype = build_array_type (u64, build_index_type (size_int
-							(3 * heads - 1)));
-  char *name = concat ("__profvn_", lp_symbol_name (node->decl), NULL);
-  tree nodes = build_decl (BUILTINS_LOCATION, VAR_DECL,
-			   get_identifier (name), ntype);
-  free (name);
-  TREE_STATIC (nodes) = 1;
-  TREE_PUBLIC (nodes) = 0;
-  TREE_ADDRESSABLE (nodes) = 1;
-  DECL_ARTIFICIAL (nodes) = 1;
-  DECL_IGNORED_P (nodes) = 1;
-  SET_DECL_ALIGN (nodes, 64);
-  DECL_INITIAL (nodes) = build_constructor (ntype, NULL);
-  varpool_node::finalize_decl (nodes);
-  first_nodes = nodes;
-
-  tree type = build_array_type (ptr_type_node,
-				build_index_type (size_int (heads - 1)));
-  name = concat ("__profvp_", lp_symbol_name (node->decl), NULL);
+  char *name = concat (prefix, lp_symbol_name (node->decl), NULL);
   tree var = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
 			 type);
   free (name);
@@ -305,30 +266,112 @@ build_site_heads (cgraph_node *node, int heads)
   DECL_ARTIFICIAL (var) = 1;
   DECL_IGNORED_P (var) = 1;
   SET_DECL_ALIGN (var, 64);
-  set_decl_section_name (var, LATEPGO_SEC_VALS);
+  if (section)
+    set_decl_section_name (var, section);
+  return var;
+}
+
+/* The value nodes of the memop sites of the current function (NODE),
+   SITES of them: struct latepgo_value_node __profvm_<fn>[SITES *
+   LATEPGO_MEMOP_BUCKETS] as u64 triples (value, count, next) in
+   LATEPGO_SEC_VMOP, each site's nodes holding its ranges'
+   representative values, count 0 and no link: the runtime links them
+   (latepgo-abi.h), so that the object needs no relocation for them.
+   8-aligned and never more (DECL_USER_ALIGN): the runtime reads the
+   section as one array of sites.  */
+
+static tree
+build_memop_nodes (cgraph_node *node, int sites)
+{
+  tree u64 = long_long_unsigned_type_node;
+  int words = 3 * LATEPGO_MEMOP_BUCKETS * sites;
+  tree type = build_array_type (u64, build_index_type (size_int (words - 1)));
+  tree var = build_value_var (node, "__profvm_", type, LATEPGO_SEC_VMOP);
+  DECL_USER_ALIGN (var) = 1;
   vec<constructor_elt, va_gc> *elts = NULL;
-  for (int i = 0; i < heads; i++)
-    CONSTRUCTOR_APPEND_ELT (elts, size_int (i),
-			    fold_convert (ptr_type_node,
-					  fold_build_pointer_plus_hwi
-					    (build_fold_addr_expr (nodes),
-					     3 * 8 * i)));
+  for (int n = 0; n < LATEPGO_MEMOP_BUCKETS * sites; n++)
+    CONSTRUCTOR_APPEND_ELT (elts, size_int (3 * n),
+			    build_int_cstu (u64, latepgo_memop_bucket_min
+						   (n % LATEPGO_MEMOP_BUCKETS)));
   DECL_INITIAL (var) = build_constructor (type, elts);
   varpool_node::finalize_decl (var);
   return var;
 }
 
-/* Generate mode: before each site of G, count its value: a memop's size
-   into the site's counters in COUNTERS, by the runtime helper; an
-   indirect call's target into its list (the helper, with the site's
-   list head).  Returns the list heads of the function (NODE) or
-   NULL_TREE if it has no indirect-call sites.  */
+/* The address of the first node of memop site SITE in NODES.  */
 
-/* Indirect calls a lean build of this file left unprofiled.  */
-static unsigned lean_icall_sites;
+static tree
+memop_site_nodes (tree nodes, int site)
+{
+  return build_fold_addr_expr
+	   (build4 (ARRAY_REF, long_long_unsigned_type_node, nodes,
+		    size_int (3 * LATEPGO_MEMOP_BUCKETS * site),
+		    NULL_TREE, NULL_TREE));
+}
 
-/* Say once per file that a lean build left indirect calls unprofiled:
-   a use build will not promote them.  */
+/* The first nodes of the current function's indirect-call sites, one
+   per site (u64 __profvn_<fn>[3 * sites], zero: value, count, next of
+   each), or NULL_TREE; set by build_site_heads for
+   lp_inline_icall_targets.  */
+static tree first_nodes;
+
+/* The site index of each indirect-call helper call of the current
+   function (lp_instrument_values), for lp_inline_icall_targets.  */
+static hash_map<gimple *, int> *icall_site_index;
+
+/* The list heads of the value sites of G (of the current function,
+   NODE): void *__profvp_<fn>[G's indirect calls + memops], in
+   LATEPGO_SEC_VALS (latepgo-abi.h), those of the memops the first of
+   their nodes in MEMOP_NODES, those of the indirect calls their own
+   first node in FIRST_NODES (__profvn_<fn>, zero, in .bss), reserved
+   here so that the inline check of a call's first target needs neither
+   a head's load nor its null test: the node's address is a link-time
+   constant.  Its value 0 says that no target has taken it yet; the
+   runtime gives it to the site's first target.  The cost is a dynamic
+   relocation per site in a PIE; passing the first node to the runtime
+   instead, for it to link on the site's first call, left the heads
+   zero but made every later call of the runtime dearer: SQLite's
+   training run (bench small input) 163.39M instructions this way,
+   164.14M that way, 165.93M before either.  */
+
+static tree
+build_site_heads (cgraph_node *node, const lp_graph *g, tree memop_nodes)
+{
+  tree u64 = long_long_unsigned_type_node;
+  int heads = g->n_icall_sites + g->n_memop_sites;
+  tree type = build_array_type (ptr_type_node,
+				build_index_type (size_int (heads - 1)));
+  tree var = build_value_var (node, "__profvp_", type, LATEPGO_SEC_VALS);
+  vec<constructor_elt, va_gc> *elts = NULL;
+  if (g->n_icall_sites)
+    {
+      tree ntype = build_array_type (u64, build_index_type
+					    (size_int (3 * g->n_icall_sites
+						       - 1)));
+      first_nodes = build_value_var (node, "__profvn_", ntype, NULL);
+      DECL_INITIAL (first_nodes) = build_constructor (ntype, NULL);
+      varpool_node::finalize_decl (first_nodes);
+      for (int i = 0; i < g->n_icall_sites; i++)
+	CONSTRUCTOR_APPEND_ELT (elts, size_int (i),
+				fold_convert (ptr_type_node,
+					      fold_build_pointer_plus_hwi
+						(build_fold_addr_expr
+						   (first_nodes), 3 * 8 * i)));
+    }
+  for (int m = 0; m < g->n_memop_sites; m++)
+    CONSTRUCTOR_APPEND_ELT (elts, size_int (g->n_icall_sites + m),
+			    fold_convert (ptr_type_node,
+					  memop_site_nodes (memop_nodes, m)));
+  DECL_INITIAL (var) = build_constructor (type, elts);
+  varpool_node::finalize_decl (var);
+  return var;
+}
+
+/* Value sites a lean build of this file left unprofiled.  */
+static unsigned lean_icall_sites, lean_memop_sites;
+
+/* Say once per file that a lean build left indirect calls or memops
+   unprofiled: a use build will not promote or version them.  */
 
 void
 lp_values_lean_warning (void)
@@ -339,14 +382,26 @@ lp_values_lean_warning (void)
 	     "%u indirect calls of this file will not be promoted; "
 	     "train without %<-fplugin-arg-latepgo-lean%> to profile them",
 	     lean_icall_sites);
-  lean_icall_sites = 0;
+  if (lean_memop_sites)
+    warning (lp_warning_option (LP_WARN_LEAN_MEMOP),
+	     "latepgo: lean builds do not profile memop sizes: %u memcpy, "
+	     "memmove, mempcpy, memset or bzero calls of this file will not "
+	     "be versioned for their usual size; train without "
+	     "%<-fplugin-arg-latepgo-lean%> to profile them",
+	     lean_memop_sites);
+  lean_icall_sites = lean_memop_sites = 0;
 }
 
+/* Generate mode: before each site of G, count its value: a memop's size
+   into the site's nodes, an indirect call's target into its list, by
+   the runtime helpers.  Returns the list heads of the function (NODE)
+   or NULL_TREE if it has no value sites (or a lean build leaves them
+   unprofiled).  */
+
 tree
-lp_instrument_values (cgraph_node *node, lp_graph *g, tree counters)
+lp_instrument_values (cgraph_node *node, lp_graph *g)
 {
   tree u64 = long_long_unsigned_type_node;
-  int base = g->n_counters;
   unsigned i;
   lp_value_site *s;
 
@@ -356,21 +411,26 @@ lp_instrument_values (cgraph_node *node, lp_graph *g, tree counters)
   if (!g->values)
     return NULL_TREE;
   /* A lean build has no records, through which the runtime finds the
-     lists and names the targets (doc/lean.md): its indirect calls stay
+     nodes and names the targets (doc/lean.md): its value sites stay
      unprofiled, counted for lp_values_lean_warning.  They stay in the
      checksum, so the profile fits a normal use build.  */
-  bool icalls = !latepgo_opts.lean;
-  if (!icalls)
-    lean_icall_sites += g->n_icall_sites;
-  tree heads = (g->n_icall_sites && icalls
-		? build_site_heads (node, g->n_icall_sites) : NULL_TREE);
+  if (latepgo_opts.lean)
+    {
+      lean_icall_sites += g->n_icall_sites;
+      lean_memop_sites += g->n_memop_sites;
+      return NULL_TREE;
+    }
+  if (!g->n_icall_sites && !g->n_memop_sites)
+    return NULL_TREE;
+  tree memop_nodes = (g->n_memop_sites
+		      ? build_memop_nodes (node, g->n_memop_sites)
+		      : NULL_TREE);
+  tree heads = build_site_heads (node, g, memop_nodes);
   FOR_EACH_VEC_ELT (g->value_sites, i, s)
     {
       gimple *stmt = s->stmt;
       gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
       gcall *call;
-      if (s->icall && !icalls)
-	continue;
       if (s->icall)
 	{
 	  tree target = gimple_call_fn (stmt);
@@ -380,14 +440,13 @@ lp_instrument_values (cgraph_node *node, lp_graph *g, tree counters)
 	  gsi_insert_before (&gsi, gimple_build_assign (fn, NOP_EXPR, target),
 			     GSI_SAME_STMT);
 	  tree head = build4 (ARRAY_REF, ptr_type_node, heads,
-			      build_int_cst (integer_type_node,
-					     s->icall_index),
+			      build_int_cst (integer_type_node, s->index),
 			      NULL_TREE, NULL_TREE);
 	  call = gimple_build_call (helper_decl (true), 2, fn,
 				    build_fold_addr_expr (head));
 	  if (!icall_site_index)
 	    icall_site_index = new hash_map<gimple *, int>;
-	  icall_site_index->put (call, s->icall_index);
+	  icall_site_index->put (call, s->index);
 	}
       else
 	{
@@ -399,12 +458,11 @@ lp_instrument_values (cgraph_node *node, lp_graph *g, tree counters)
 				      gimple_call_arg (stmt, size_arg)),
 			     GSI_SAME_STMT);
 	  call = gimple_build_call (helper_decl (false), 2,
-				    site_counters (&gsi, counters, base),
+				    memop_site_nodes (memop_nodes, s->index),
 				    size64);
 	}
       gimple_set_location (call, gimple_location (stmt));
       gsi_insert_before (&gsi, call, GSI_SAME_STMT);
-      base += s->n_counters;
     }
   return heads;
 }
@@ -743,52 +801,45 @@ annotate_icall (const lp_value_site *s, int icall, unsigned site,
 }
 
 /* Use mode: attach to each site of G the histograms native
-   -fprofile-use would have read from REC's counters, scaled to the
-   site's annotated block count so that GCC's consistency checks hold
-   even for racy training counts: for a memop the most common exact
-   sizes and the average size, for an indirect call its targets.  Then
-   run GCC's value transformations (ipa-profile later makes the
-   indirect calls speculative).  SITE_BASE, unless NULL, gives each
-   site's first counter in REC, or -1 for a site REC does not describe
-   (salvage.cc: a changed function's sites found in its training
-   version; for an indirect call, its index among the training
-   version's indirect calls); NULL: the sites' counters follow G's edge
-   counters in order.  */
+   -fprofile-use would have read from its value profile in REC, scaled
+   to the site's annotated block count so that GCC's consistency checks
+   hold even for racy training counts: for a memop the most common
+   exact sizes and the average size, for an indirect call its targets.
+   Then run GCC's value transformations (ipa-profile later makes the
+   indirect calls speculative).  SITE_INDEX, unless NULL, gives each
+   site's index among REC's sites of its kind, or -1 for a site REC
+   does not describe (salvage.cc: a changed function's sites found in
+   its training version); NULL: the sites of each kind are REC's in
+   order.  */
 
 void
 lp_annotate_values (lp_graph *g, const lp_profile_record *rec,
-		    const int *site_base, FILE *dump)
+		    const int *site_index, FILE *dump)
 {
   unsigned i;
   lp_value_site *s;
   bool any_memop = false;
-  unsigned base = g->n_counters;
 
   if (!g->values)
     return;
   FOR_EACH_VEC_ELT (g->value_sites, i, s)
     {
       gcov_type c[LATEPGO_MEMOP_BUCKETS], total = 0;
-      unsigned first = site_base ? site_base[i] : base;
-      base += s->n_counters;
+      int index = site_index ? site_index[i] : s->index;
+      if (index < 0)
+	continue;
       if (s->icall)
 	{
-	  if (!site_base || site_base[i] >= 0)
-	    annotate_icall (s, site_base ? site_base[i] : s->icall_index, i,
-			    rec, dump);
+	  annotate_icall (s, index, i, rec, dump);
 	  continue;
 	}
-      if (site_base && site_base[i] < 0)
-	continue;
-      for (int b = 0; b < s->n_counters; b++)
-	{
-	  c[b] = lp_profile_counter (rec, first + b);
-	  total += c[b];
-	}
+      lp_profile_memop_sizes (rec, index, c);
+      for (int b = 0; b < LATEPGO_MEMOP_BUCKETS; b++)
+	total += c[b];
       if (dump)
 	{
 	  fprintf (dump, "  value site %u sizes", i);
-	  for (int b = 0; b < s->n_counters; b++)
+	  for (int b = 0; b < LATEPGO_MEMOP_BUCKETS; b++)
 	    if (c[b])
 	      fprintf (dump, " %llu%s:%" PRId64, latepgo_memop_bucket_min (b),
 		       exact_bucket_p (b) ? "" : "+", (int64_t) c[b]);
@@ -1043,9 +1094,11 @@ lp_instrument_first_run (lp_graph *g, tree counters)
 		    GSI_NEW_STMT);
 }
 
-/* What a value site's counters mean, for matching a site of a changed
+/* What a value site's profile is, for matching a site of a changed
    function to its training version's (salvage.cc): its kind and its
-   number of counters.  */
+   number of counters, now none for either kind (a memop's sizes had
+   LATEPGO_MEMOP_BUCKETS counters before they were value data; such a
+   site of an older training never matches).  */
 
 unsigned HOST_WIDE_INT
 lp_value_site_key (const lp_value_site *s)
@@ -1053,7 +1106,7 @@ lp_value_site_key (const lp_value_site *s)
   auto_vec<unsigned char> bytes;
   bytes.safe_push (s->icall ? 'i' : 'm');
   for (int k = 0; k < 4; k++)
-    bytes.safe_push ((unsigned char) (s->n_counters >> (8 * k)));
+    bytes.safe_push (0);
   return lp_md5_low64 (bytes.address (), bytes.length ());
 }
 

@@ -14,7 +14,7 @@
    little for code that is usually inlined.  */
 #define LP_FIRST_RUN_MIN_BLOCKS 6
 extern void lp_find_value_sites (lp_graph *);
-extern tree lp_instrument_values (cgraph_node *, lp_graph *, tree);
+extern tree lp_instrument_values (cgraph_node *, lp_graph *);
 extern bool lp_indirect_target_p (cgraph_node *);
 extern void lp_inline_icall_targets (void);
 extern void lp_instrument_first_run (lp_graph *, tree);
@@ -33,7 +33,7 @@ extern bool lp_annotate_sampled_memop (gimple *, const lp_size_count *,
 				       unsigned, FILE *);
 extern void lp_run_memop_transforms (void);
 extern void lp_values_end (void);
-extern void lp_checksum_value_sites (lp_graph *, vec<unsigned char> *);
+extern void lp_checksum_value_sites (lp_graph *, vec<unsigned char> *, bool);
 
 /* After the last function of a lean build: warn if indirect calls were
    left unprofiled.  */

@@ -37,6 +37,7 @@ static const struct
   { "latepgo-report", "the report file cannot be written" },
   { "latepgo-empty-profile", "a sample profile has no functions" },
   { "latepgo-lean-icall", "a lean build leaves indirect calls unprofiled" },
+  { "latepgo-lean-memop", "a lean build leaves memop sizes unprofiled" },
 };
 
 /* The option index of each warning; 0 (no option) on a stock GCC.  */

@@ -11,6 +11,7 @@ enum lp_warning
   LP_WARN_REPORT,		/* -Wlatepgo-report */
   LP_WARN_EMPTY_PROFILE,	/* -Wlatepgo-empty-profile */
   LP_WARN_LEAN_ICALL,		/* -Wlatepgo-lean-icall */
+  LP_WARN_LEAN_MEMOP,		/* -Wlatepgo-lean-memop */
   LP_WARN_COUNT
 };
 

@@ -36,6 +36,8 @@ lp_print_show_usage (FILE *f)
 	 "      --counts                also print the counter values\n"
 	 "      --ic-targets            also print the targets of indirect "
 	 "calls\n"
+	 "      --memop-sizes           also print the sizes of memop calls "
+	 "(ranges)\n"
 	 "      --topn=N                list the N functions with the "
 	 "largest counts\n"
 	 "      --covered               print only the names of the "
@@ -171,6 +173,35 @@ show_ic_targets (FILE *out, const struct lp_record *r,
   free (buf);
 }
 
+/* As llvm-profdata show --memop-sizes: per memop site of R, its sizes
+   (each the representative value of its range), most common first,
+   with their share of the site's calls.  Nothing for a record without
+   memop sites.  */
+
+static void
+show_memop_sizes (FILE *out, const struct lp_record *r)
+{
+  struct lp_value *buf = NULL;
+  size_t cap = 0;
+  uint32_t nsites = r->num_sites[LP_VK_MEMOP];
+  if (!nsites)
+    return;
+  fprintf (out, "    Number of Memory Intrinsics Calls: %u\n"
+	   "    Memory Intrinsic Size Results:\n", nsites);
+  for (uint32_t s = 0; s < nsites; s++)
+    {
+      uint32_t n = lp_site_for_output (&r->sites[LP_VK_MEMOP][s], &buf, &cap);
+      double total = 0;
+      for (uint32_t v = 0; v < n; v++)
+	total += (double) buf[v].count;
+      for (uint32_t v = 0; v < n; v++)
+	fprintf (out, "\t[ %2u, %4" PRIu64 ", %10" PRIu64 " ] (%.2f%%)\n", s,
+		 buf[v].value, buf[v].count,
+		 total > 0 ? 100.0 * (double) buf[v].count / total : 0.0);
+    }
+  free (buf);
+}
+
 int
 lp_show_main (int argc, char **argv)
 {
@@ -179,6 +210,7 @@ lp_show_main (int argc, char **argv)
     { "function", required_argument, NULL, 'F' },
     { "counts", no_argument, NULL, 'c' },
     { "ic-targets", no_argument, NULL, 'i' },
+    { "memop-sizes", no_argument, NULL, 'm' },
     { "topn", required_argument, NULL, 'n' },
     { "covered", no_argument, NULL, 'v' },
     { "uncovered", no_argument, NULL, 'u' },
@@ -190,7 +222,8 @@ lp_show_main (int argc, char **argv)
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
-  int all = 0, counts = 0, ic_targets = 0, detailed = 0, text = 0, showcs = 0, c;
+  int all = 0, counts = 0, ic_targets = 0, memop_sizes = 0, detailed = 0;
+  int text = 0, showcs = 0, c;
   /* --covered: 1, --uncovered: 0, neither: -1.  */
   int covered = -1;
   const char *func = NULL, *output = NULL;
@@ -222,6 +255,9 @@ lp_show_main (int argc, char **argv)
 	break;
       case 'i':
 	ic_targets = 1;
+	break;
+      case 'm':
+	memop_sizes = 1;
 	break;
       case 'n':
 	if (lp_parse_u64 (optarg, strlen (optarg), 0, &topn) < 0)
@@ -340,6 +376,8 @@ lp_show_main (int argc, char **argv)
 	}
       if (ic_targets)
 	show_ic_targets (out, r, &tab);
+      if (memop_sizes)
+	show_memop_sizes (out, r);
     }
   if (ic_targets)
     lp_symtab_free (&tab);

@@ -37,8 +37,9 @@ main (void)
   return 0;
 }
 
-/* copy: entry, the 22 size ranges (all in 8), first-run rank (0: too
-   small to have one).  */
-/* { dg-final { latepgo-count "copy" {200000 0 0 0 0 0 0 0 0 200000 0 0 0 0 0 0 0 0 0 0 0 0 0 0} } } */
+/* copy: entry, first-run rank (0: too small to have one); its sizes,
+   all 8, as value data.  */
+/* { dg-final { latepgo-count "copy" {200000 0} } } */
+/* { dg-final { latepgo-memop-sizes "copy" {0:8:200000} } } */
 /* { dg-final { scan-latepgo-dump "function \[^ \]*thread_main .* values=1" } } */
 /* { dg-final { scan-latepgo-use-dump "^  value site 0 targets inc:200000$" } } */

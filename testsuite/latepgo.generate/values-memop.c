@@ -32,12 +32,14 @@ main (void)
   return dst[1];
 }
 
-/* The edge counter (entry), the 22 size ranges, the first-run rank (0:
-   functions this small have none).
-   8 is range 8; 100 is range 65..127 (15); 24 is 17..31 (11); 1000 is
-   513.. (21).  */
-/* { dg-final { latepgo-count "copy" {1000 0 0 0 0 0 0 0 0 900 0 0 0 0 0 0 100 0 0 0 0 0 0 0} } } */
-/* { dg-final { latepgo-count "clear" {1000 0 0 0 0 0 0 0 0 0 0 0 500 0 0 0 0 0 0 0 0 0 500 0} } } */
+/* The edge counter (entry) and the first-run rank (0: functions this
+   small have none): no counters for the sizes, which are value data of
+   LLVM's memop kind, each size as its range's representative value.
+   8 is range 8; 100 is range 65..127; 24 is 17..31; 1000 is 513.. .  */
+/* { dg-final { latepgo-count "copy" {1000 0} } } */
+/* { dg-final { latepgo-count "clear" {1000 0} } } */
+/* { dg-final { latepgo-memop-sizes "copy" {0:8:900 0:65:100} } } */
+/* { dg-final { latepgo-memop-sizes "clear" {0:17:500 0:513:500} } } */
 /* { dg-final { scan-latepgo-dump "function copy .* values=1" } } */
 /* { dg-final { scan-latepgo-use-dump "^  value site 0 sizes 8:900 65\\+:100$" } } */
 /* { dg-final { scan-latepgo-use-dump "^  value site 0 sizes 17\\+:500 513\\+:500$" } } */

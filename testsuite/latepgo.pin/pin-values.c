@@ -1,7 +1,8 @@
 /* pin-values.c: known value profiles for the pinned profiles (pin.exp).
    copy's memcpy runs 10 times with sizes read from a volatile table:
    sizes 3 (4 times), 16 (3 times), 40 (2 times) and 600 (once), so
-   the memop buckets 3, 16, 33..63 and 513+ get 4, 3, 2 and 1.  The
+   the memop value data holds the range values 3, 16, 33 (33..63) and
+   513 (513 and up) with counts 4, 3, 2 and 1.  The
    indirect call in dispatch runs 10 times: 7 times to twice, 3 times
    to thrice.  */
 
