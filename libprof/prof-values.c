@@ -23,11 +23,41 @@ void __latepgo_icall_target (void *target,
 void __latepgo_icall_target_atomic (void *target,
 				    struct latepgo_value_node **site);
 
+/* latepgo_memop_bucket (N) for every N up to 512, as a table, so that
+   a memop's helper is a compare, a load and an add instead of a few
+   branches and a bit scan: the STL bench's training run (callgrind,
+   small input) 70.58M -> 70.41M instructions.  Written out by the
+   preprocessor from the same rule: 0..8 exactly, then per power of
+   two 2^k a range 2^(k-1)+1 .. 2^k-1 and 2^k alone.  */
+#define LOG2_UPTO_512(n)						\
+  ((n) >= 512 ? 9 : (n) >= 256 ? 8 : (n) >= 128 ? 7 : (n) >= 64 ? 6	\
+   : (n) >= 32 ? 5 : (n) >= 16 ? 4 : 3)
+#define BUCKET(n)							\
+  ((n) <= 8 ? (n)							\
+   : ((n) & ((n) - 1)) == 0 ? 9 + 2 * (LOG2_UPTO_512 (n) - 4) + 1	\
+   : 9 + 2 * (LOG2_UPTO_512 (n) - 3))
+#define B2(n) BUCKET (n), BUCKET ((n) + 1)
+#define B4(n) B2 (n), B2 ((n) + 2)
+#define B8(n) B4 (n), B4 ((n) + 4)
+#define B16(n) B8 (n), B8 ((n) + 8)
+#define B32(n) B16 (n), B16 ((n) + 16)
+#define B64(n) B32 (n), B32 ((n) + 32)
+#define B128(n) B64 (n), B64 ((n) + 64)
+#define B256(n) B128 (n), B128 ((n) + 128)
+#define B512(n) B256 (n), B256 ((n) + 256)
+static const unsigned char memop_buckets[513] = { B512 (0), BUCKET (512) };
+
+static inline unsigned
+memop_bucket (unsigned long long size)
+{
+  return size <= 512 ? memop_buckets[size] : LATEPGO_MEMOP_BUCKETS - 1;
+}
+
 void
 __latepgo_memop_profile (struct latepgo_value_node *nodes,
 			 unsigned long long size)
 {
-  nodes[latepgo_memop_bucket (size)].count++;
+  nodes[memop_bucket (size)].count++;
 }
 
 /* update=atomic: exact totals when threads share the site.  */
@@ -36,7 +66,7 @@ void
 __latepgo_memop_profile_atomic (struct latepgo_value_node *nodes,
 				unsigned long long size)
 {
-  __atomic_fetch_add (&nodes[latepgo_memop_bucket (size)].count, 1,
+  __atomic_fetch_add (&nodes[memop_bucket (size)].count, 1,
 		      __ATOMIC_RELAXED);
 }
 
