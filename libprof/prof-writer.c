@@ -342,8 +342,11 @@ lp_image_fill_counters (struct lp_image *img, const uint64_t *base)
       return;
     }
   uint64_t *c = (uint64_t *) (img->buf + img->counters_off);
-  for (uint64_t i = 0; i < img->num_counters; i++)
-    c[i] = img->raw[i] - (base ? base[i] : 0);
+  if (base)
+    for (uint64_t i = 0; i < img->num_counters; i++)
+      c[i] = img->raw[i] - base[i];
+  else
+    memcpy (c, img->raw, img->num_counters * 8);
   for (size_t d = 0; d < img->num_dups; d++)
     {
       const struct lp_dup *dup = &img->dups[d];
