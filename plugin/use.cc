@@ -490,6 +490,32 @@ use_function (cgraph_node *node, lp_graph *g, const char *name)
   annotated.safe_push (node);
 }
 
+/* Whether the profile knows the function DECL, whose profile name is
+   NAME, only under its name before its file was renamed (see
+   detect_renamed_file).  */
+
+static bool
+known_by_old_name_p (tree decl, const char *name)
+{
+  return (renamed_from && !TREE_PUBLIC (decl) && !DECL_EXTERNAL (decl)
+	  && !lp_profile_lookup (name));
+}
+
+/* The name the profile has NODE's records and calls under: its profile
+   name, or the one before its file was renamed.  Caller frees.  The
+   targets of indirect calls are named so too: their profile ids
+   (values.cc) must be those of the names the profile has.  */
+
+char *
+lp_use_profile_name (cgraph_node *node)
+{
+  char *name = lp_profile_name (node->decl);
+  if (!known_by_old_name_p (node->decl, name))
+    return name;
+  free (name);
+  return renamed_name (lp_symbol_name (node->decl));
+}
+
 /* Annotate the current function (NODE, profile name NAME, graph G),
    under its name before its file was renamed if it was (see
    detect_renamed_file).  Consumes G's fake edges.  */
@@ -498,8 +524,7 @@ void
 lp_use_function (cgraph_node *node, lp_graph *g, const char *name)
 {
   tree decl = node->decl;
-  if (!renamed_from || TREE_PUBLIC (decl) || DECL_EXTERNAL (decl)
-      || lp_profile_lookup (name))
+  if (!known_by_old_name_p (decl, name))
     {
       use_function (node, g, name);
       return;
