@@ -38,6 +38,7 @@
      entry-guard.cc   a guarded block at a function's entry
      section-vars.cc  variables in the profile sections
      runtime-decls.cc declarations of the runtime's symbols
+     renamed-unit.cc  a file renamed since training (use mode)
      profile-read.cc  the indexed profile, through format/ (use mode)
      sample-read.cc   the text sample profile (sample-use mode)
      read-file.cc     a profile file read whole

@@ -17,6 +17,7 @@
 #include "arguments.h"
 #include "profile-read.h"
 #include "names.h"
+#include "renamed-unit.h"
 #include "report.h"
 #include "salvage.h"
 #include "sample-read.h"
@@ -128,76 +129,6 @@ lp_use_set_fdo_flags (void)
    largest counter of the sum, which is the same for one run and a
    fair stand-in for many.  */
 
-/* The <file> part of the profile names of this unit's static functions
-   in the profile, when the file was renamed since training (see
-   detect_renamed_file), else NULL.  */
-static char *renamed_from;
-
-/* The profile name of the static function BARE (its assembler name) of
-   a file renamed since training.  Caller frees.  */
-
-static char *
-renamed_name (const char *bare)
-{
-  return concat (renamed_from, ":", bare, NULL);
-}
-
-/* A static function is named after its file, so a file renamed since
-   training (a.c -> b.c, which -fplugin-arg-latepgo-prefix-map cannot
-   say for a single file) finds none of their records.  When no static
-   function of this unit is in the profile under the new name, and at
-   least two of them, more than half, are there under one other file
-   name (and that file is the only one with such a function), this
-   unit is taken for that file renamed; its external functions never
-   depended on the file name.  */
-
-static void
-detect_renamed_file (void)
-{
-  const char *prefix = lp_static_name_prefix ();
-  size_t plen = strlen (prefix);
-  hash_map<nofree_string_hash, int> votes;
-  int n_static = 0;
-  cgraph_node *node;
-  FOR_EACH_DEFINED_FUNCTION (node)
-    {
-      if (lp_skip_function_p (node) || TREE_PUBLIC (node->decl)
-	  || DECL_EXTERNAL (node->decl))
-	continue;
-      char *name = lp_profile_name (node->decl);
-      bool ours = strncmp (name, prefix, plen) == 0 && name[plen] == ':';
-      if (ours && lp_profile_lookup (name))
-	{
-	  free (name);
-	  return;
-	}
-      if (ours)
-	{
-	  n_static++;
-	  const vec<const char *> *files
-	    = lp_profile_static_files (name + plen + 1);
-	  if (files && files->length () == 1)
-	    votes.get_or_insert ((*files)[0])++;
-	}
-      free (name);
-    }
-  const char *best = NULL;
-  int best_votes = 0;
-  for (auto it = votes.begin (); it != votes.end (); ++it)
-    if ((*it).second > best_votes)
-      {
-	best = (*it).first;
-	best_votes = (*it).second;
-      }
-  if (best_votes >= 2 && 2 * best_votes > n_static)
-    {
-      renamed_from = xstrdup (best);
-      if (FILE *dump = lp_dump_stream ())
-	fprintf (dump, "unit renamed from %s (%d of %d static functions)\n",
-		 best, best_votes, n_static);
-    }
-}
-
 void
 lp_use_begin (void)
 {
@@ -208,7 +139,7 @@ lp_use_begin (void)
 		: lp_summary.max_block_count);
   profile_info = s;
   if (!latepgo_opts.sample_use_path)
-    detect_renamed_file ();
+    lp_renamed_unit_detect ();
 }
 
 /* The record of NAME for checksum HASH, or NULL; *NAME_FOUND says
@@ -490,46 +421,19 @@ use_function (cgraph_node *node, lp_graph *g, const char *name)
   annotated.safe_push (node);
 }
 
-/* Whether the profile knows the function DECL, whose profile name is
-   NAME, only under its name before its file was renamed (see
-   detect_renamed_file).  */
-
-static bool
-known_by_old_name_p (tree decl, const char *name)
-{
-  return (renamed_from && !TREE_PUBLIC (decl) && !DECL_EXTERNAL (decl)
-	  && !lp_profile_lookup (name));
-}
-
-/* The name the profile has NODE's records and calls under: its profile
-   name, or the one before its file was renamed.  Caller frees.  The
-   targets of indirect calls are named so too: their profile ids
-   (values.cc) must be those of the names the profile has.  */
-
-char *
-lp_use_profile_name (cgraph_node *node)
-{
-  char *name = lp_profile_name (node->decl);
-  if (!known_by_old_name_p (node->decl, name))
-    return name;
-  free (name);
-  return renamed_name (lp_symbol_name (node->decl));
-}
-
 /* Annotate the current function (NODE, profile name NAME, graph G),
    under its name before its file was renamed if it was (see
-   detect_renamed_file).  Consumes G's fake edges.  */
+   renamed-unit.cc).  Consumes G's fake edges.  */
 
 void
 lp_use_function (cgraph_node *node, lp_graph *g, const char *name)
 {
-  tree decl = node->decl;
-  if (!known_by_old_name_p (decl, name))
+  char *old_name = lp_old_profile_name (node->decl, name);
+  if (!old_name)
     {
       use_function (node, g, name);
       return;
     }
-  char *old_name = renamed_name (lp_symbol_name (decl));
   if (FILE *dump = lp_dump_stream ())
     fprintf (dump, "  profile name %s\n", old_name);
   use_function (node, g, old_name);
@@ -868,6 +772,5 @@ lp_use_finish (void)
   stale_decls.release ();
   salvaged_decls.release ();
   never_run_nodes.empty ();
-  free (renamed_from);
-  renamed_from = NULL;
+  lp_renamed_unit_end ();
 }

@@ -6,7 +6,6 @@
 #include "cfg-graph.h"
 
 extern void lp_use_begin (void);
-extern char *lp_use_profile_name (cgraph_node *);
 extern void lp_use_function (cgraph_node *, lp_graph *, const char *);
 extern void lp_use_finish (void);
 extern void lp_use_set_fdo_flags (void);

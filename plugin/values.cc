@@ -43,8 +43,8 @@
 #include "promote.h"
 #include "runtime-decls.h"
 #include "sample-read.h"
+#include "renamed-unit.h"
 #include "shard.h"
-#include "use.h"
 #include "value-prof.h"
 #include "warning-options.h"
 #include "../libprof/latepgo-abi.h"
@@ -132,8 +132,8 @@ profile_id_of_hash (unsigned HOST_WIDE_INT hash)
    functions of this file, each with its profile id, so that an
    indirect call of any file of the program can be made speculative to
    it.  The id comes from the name the profile knows the function by,
-   the one before its file was renamed if it was (use.cc): a profile
-   names a call's targets so.  */
+   the one before its file was renamed if it was (renamed-unit.cc): a
+   profile names a call's targets so.  */
 
 void
 lp_values_begin (void)
@@ -142,7 +142,7 @@ lp_values_begin (void)
   FOR_EACH_DEFINED_FUNCTION (node)
     if (!lp_skip_function_p (node))
       {
-	char *name = lp_use_profile_name (node);
+	char *name = lp_known_profile_name (node);
 	known_fn c = { node, name, lp_md5_low64 (name, strlen (name)) };
 	known_fns.safe_push (c);
 	node->profile_id = profile_id_of_hash (c.hash);
