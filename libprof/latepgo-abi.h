@@ -118,8 +118,12 @@
    the operation; hidden, nothrow, leaf.  */
 #define LATEPGO_SEC_VMOP "__latepgo_prf_vmop"
 #define LATEPGO_MEMOP_BUCKETS 22
-#define LATEPGO_MEMOP_SYMBOL "__latepgo_memop_profile"
-#define LATEPGO_MEMOP_ATOMIC_SYMBOL "__latepgo_memop_profile_atomic"
+/* Named apart from __latepgo_memop_profile, which objects of older
+   latepgo call with their counters instead of nodes: such an object
+   fails to link with this runtime rather than have it count into the
+   wrong memory.  */
+#define LATEPGO_MEMOP_SYMBOL "__latepgo_memop_size"
+#define LATEPGO_MEMOP_ATOMIC_SYMBOL "__latepgo_memop_size_atomic"
 
 /* Indirect-call target profiling, as LLVM's (compiler-rt's
    InstrProfilingValue.c): per call site, a list of the targets called

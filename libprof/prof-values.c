@@ -14,9 +14,9 @@
 /* The first-run clock (latepgo-abi.h).  */
 unsigned long long __latepgo_first_run_clock;
 
-void __latepgo_memop_profile (struct latepgo_value_node *nodes,
+void __latepgo_memop_size (struct latepgo_value_node *nodes,
 			      unsigned long long size);
-void __latepgo_memop_profile_atomic (struct latepgo_value_node *nodes,
+void __latepgo_memop_size_atomic (struct latepgo_value_node *nodes,
 				     unsigned long long size);
 void __latepgo_icall_target (void *target,
 			     struct latepgo_value_node **site);
@@ -54,7 +54,7 @@ memop_bucket (unsigned long long size)
 }
 
 void
-__latepgo_memop_profile (struct latepgo_value_node *nodes,
+__latepgo_memop_size (struct latepgo_value_node *nodes,
 			 unsigned long long size)
 {
   nodes[memop_bucket (size)].count++;
@@ -63,7 +63,7 @@ __latepgo_memop_profile (struct latepgo_value_node *nodes,
 /* update=atomic: exact totals when threads share the site.  */
 
 void
-__latepgo_memop_profile_atomic (struct latepgo_value_node *nodes,
+__latepgo_memop_size_atomic (struct latepgo_value_node *nodes,
 				unsigned long long size)
 {
   __atomic_fetch_add (&nodes[memop_bucket (size)].count, 1,
