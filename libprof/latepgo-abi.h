@@ -112,18 +112,20 @@
    the number of memop sites; their list heads, the first node of
    each, follow the NumValueSites[0] indirect-call heads in
    __profvp_<fn>.  The writer takes the nodes with a count as the
-   site's values (prof-vdata.c).  Instrumented code calls
-   LATEPGO_MEMOP_SYMBOL (NODES, SIZE) (or the _atomic variant with
-   update=atomic or atomic-add: threads share the nodes) right before
-   the operation; hidden, nothrow, leaf.  */
+   site's values (prof-vdata.c).  Instrumented code counts a size
+   inline, right before the operation:
+     NODES[LATEPGO_MEMOP_RANGES_SYMBOL[MIN (SIZE, LATEPGO_MEMOP_RANGES_LAST)]].count += 1
+   (atomically with update=atomic or atomic-add: threads share the
+   nodes), the runtime's table giving the range of each size up to 512
+   and, at LATEPGO_MEMOP_RANGES_LAST, that of every larger size.
+   Objects of older latepgo call __latepgo_memop_profile with their
+   size counters instead; the runtime has no such function, so they
+   fail to link with it rather than have it count into the wrong
+   memory.  */
 #define LATEPGO_SEC_VMOP "__latepgo_prf_vmop"
 #define LATEPGO_MEMOP_BUCKETS 22
-/* Named apart from __latepgo_memop_profile, which objects of older
-   latepgo call with their counters instead of nodes: such an object
-   fails to link with this runtime rather than have it count into the
-   wrong memory.  */
-#define LATEPGO_MEMOP_SYMBOL "__latepgo_memop_size"
-#define LATEPGO_MEMOP_ATOMIC_SYMBOL "__latepgo_memop_size_atomic"
+#define LATEPGO_MEMOP_RANGES_SYMBOL "__latepgo_memop_ranges"
+#define LATEPGO_MEMOP_RANGES_LAST 513
 
 /* Indirect-call target profiling, as LLVM's (compiler-rt's
    InstrProfilingValue.c): per call site, a list of the targets called

@@ -7,13 +7,16 @@
 #include "../libprof/latepgo-abi.h"
 #include "runtime-decls.h"
 
-/* The value-profile helpers' declarations: memop plain/atomic, icall
-   plain/atomic.  GC roots (lp_runtime_decls_roots, registered by
-   plugin_init).  */
-static tree helper_decls[4];
+/* The indirect-call helpers' declarations, plain and atomic, and that
+   of the table of memop ranges.  GC roots (lp_runtime_decls_roots,
+   registered by plugin_init).  */
+static tree helper_decls[2];
+static tree memop_ranges_decl;
 
 const struct ggc_root_tab lp_runtime_decls_roots[] = {
-  { &helper_decls[0], 4, sizeof (tree), gt_ggc_mx_tree_node,
+  { &helper_decls[0], 2, sizeof (tree), gt_ggc_mx_tree_node,
+    gt_pch_nx_tree_node },
+  { &memop_ranges_decl, 1, sizeof (tree), gt_ggc_mx_tree_node,
     gt_pch_nx_tree_node },
   LAST_GGC_ROOT_TAB
 };
@@ -50,34 +53,42 @@ lp_runtime_fn_decl (const char *name, tree fntype)
   return decl;
 }
 
-/* The declaration of the value-profile helper (latepgo-abi.h) of a
-   memop or (ICALL) an indirect call, ATOMIC or plain: hidden, nothrow,
-   leaf.  Made once per compilation.  */
+/* The declaration of the indirect-call helper (latepgo-abi.h), ATOMIC
+   or plain: hidden, nothrow, leaf.  Made once per compilation.  */
 
 tree
-lp_value_helper_decl (bool icall, bool atomic)
+lp_icall_helper_decl (bool atomic)
 {
-  int k = (icall ? 2 : 0) + (atomic ? 1 : 0);
+  int k = atomic ? 1 : 0;
   if (helper_decls[k])
     return helper_decls[k];
-  static const char *const names[4] = {
-    LATEPGO_MEMOP_SYMBOL, LATEPGO_MEMOP_ATOMIC_SYMBOL,
-    LATEPGO_ICALL_TARGET_SYMBOL, LATEPGO_ICALL_TARGET_ATOMIC_SYMBOL
-  };
-  tree u64 = long_long_unsigned_type_node;
-  tree fntype
-    = (icall
-       ? build_function_type_list (void_type_node, ptr_type_node,
-				   build_pointer_type (ptr_type_node),
-				   NULL_TREE)
-       : build_function_type_list (void_type_node, build_pointer_type (u64),
-				   u64, NULL_TREE));
-  tree decl = lp_runtime_fn_decl (names[k], fntype);
-  helper_decls[k] = decl;
-  return decl;
+  tree fntype = build_function_type_list (void_type_node, ptr_type_node,
+					  build_pointer_type (ptr_type_node),
+					  NULL_TREE);
+  helper_decls[k] = lp_runtime_fn_decl (atomic
+					? LATEPGO_ICALL_TARGET_ATOMIC_SYMBOL
+					: LATEPGO_ICALL_TARGET_SYMBOL, fntype);
+  return helper_decls[k];
 }
 
-/* Whether FNDECL is one of the value-profile helpers: they return and
+/* The declaration of the runtime's table of memop ranges
+   (latepgo-abi.h): const unsigned char[LATEPGO_MEMOP_RANGES_LAST + 1].  */
+
+tree
+lp_memop_ranges_decl (void)
+{
+  if (memop_ranges_decl)
+    return memop_ranges_decl;
+  tree type = build_array_type (unsigned_char_type_node,
+				build_index_type
+				  (size_int (LATEPGO_MEMOP_RANGES_LAST)));
+  memop_ranges_decl = lp_runtime_var_decl (LATEPGO_MEMOP_RANGES_SYMBOL,
+					   type);
+  TREE_READONLY (memop_ranges_decl) = 1;
+  return memop_ranges_decl;
+}
+
+/* Whether FNDECL is one of the indirect-call helpers: they return and
    touch only value nodes, never the program's memory.  */
 
 bool

@@ -242,14 +242,78 @@ lp_checksum_value_sites (lp_graph *g, vec<unsigned char> *bytes,
     }
 }
 
-/* The declaration of the runtime helper of a memop or (ICALL) an
-   indirect call, plain or atomic as the counters are updated: the
-   value nodes are shared by all threads, whatever the counters.  */
+/* The declaration of the runtime helper of an indirect call, plain or
+   atomic as the counters are updated: the value nodes are shared by
+   all threads, whatever the counters.  */
 
 static tree
-helper_decl (bool icall)
+icall_helper_decl (void)
 {
-  return lp_value_helper_decl (icall, latepgo_opts.atomic);
+  return lp_icall_helper_decl (latepgo_opts.atomic);
+}
+
+/* Before GSI: count SIZE (u64) at the memop site whose nodes start at
+   NODES (u64 *), inline (latepgo-abi.h):
+     r = __latepgo_memop_ranges[MIN (SIZE, LATEPGO_MEMOP_RANGES_LAST)];
+     NODES[r].count += 1;
+   atomically with update=atomic (the nodes are shared by all threads,
+   whatever the counters).  No call: a call clobbered the caller's
+   registers at every memcpy of a loop, and the table cost the STL
+   bench's training run less than the call to a helper reading it.  */
+
+static void
+count_memop_size (gimple_stmt_iterator *gsi, tree nodes, tree size)
+{
+  tree u64 = long_long_unsigned_type_node;
+  tree pu64 = build_pointer_type (u64);
+  tree idx = make_temp_ssa_name (u64, NULL, "PROF_memop_idx");
+  gsi_insert_before (gsi, gimple_build_assign
+			    (idx, MIN_EXPR, size,
+			     build_int_cst (u64, LATEPGO_MEMOP_RANGES_LAST)),
+		     GSI_SAME_STMT);
+  tree table = lp_memop_ranges_decl ();
+  tree range = make_temp_ssa_name (unsigned_char_type_node, NULL,
+				   "PROF_memop_range");
+  gsi_insert_before (gsi, gimple_build_assign
+			    (range, build4 (ARRAY_REF, unsigned_char_type_node,
+					    table, idx, NULL_TREE, NULL_TREE)),
+		     GSI_SAME_STMT);
+  tree off = make_temp_ssa_name (sizetype, NULL, "PROF_memop_off");
+  gsi_insert_before (gsi, gimple_build_assign (off, NOP_EXPR, range),
+		     GSI_SAME_STMT);
+  tree off24 = make_temp_ssa_name (sizetype, NULL, "PROF_memop_off");
+  gsi_insert_before (gsi, gimple_build_assign
+			    (off24, MULT_EXPR, off,
+			     size_int (sizeof (struct latepgo_value_node))),
+		     GSI_SAME_STMT);
+  tree node = make_temp_ssa_name (pu64, NULL, "PROF_memop_node");
+  gsi_insert_before (gsi, gimple_build_assign (node, POINTER_PLUS_EXPR,
+					       nodes, off24),
+		     GSI_SAME_STMT);
+  /* The count: struct latepgo_value_node's second u64.  */
+  if (latepgo_opts.atomic)
+    {
+      tree addr = make_temp_ssa_name (pu64, NULL, "PROF_memop_count");
+      gsi_insert_before (gsi, gimple_build_assign (addr, POINTER_PLUS_EXPR,
+						   node, size_int (8)),
+			 GSI_SAME_STMT);
+      tree f = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
+      gsi_insert_before (gsi, gimple_build_call
+				(f, 3, addr, build_int_cst (u64, 1),
+				 build_int_cst (integer_type_node,
+						MEMMODEL_RELAXED)),
+			 GSI_SAME_STMT);
+      return;
+    }
+  tree ref = build2 (MEM_REF, u64, node, build_int_cst (pu64, 8));
+  tree c = make_temp_ssa_name (u64, NULL, "PROF_memop_count");
+  tree c1 = make_temp_ssa_name (u64, NULL, "PROF_memop_count");
+  gsi_insert_before (gsi, gimple_build_assign (c, ref), GSI_SAME_STMT);
+  gsi_insert_before (gsi, gimple_build_assign (c1, PLUS_EXPR, c,
+					       build_int_cst (u64, 1)),
+		     GSI_SAME_STMT);
+  gsi_insert_before (gsi, gimple_build_assign (unshare_expr (ref), c1),
+		     GSI_SAME_STMT);
 }
 
 /* A static variable PREFIX<fn> of TYPE for the values of the current
@@ -446,11 +510,13 @@ lp_instrument_values (cgraph_node *node, lp_graph *g)
 	  tree head = build4 (ARRAY_REF, ptr_type_node, heads,
 			      build_int_cst (integer_type_node, s->index),
 			      NULL_TREE, NULL_TREE);
-	  call = gimple_build_call (helper_decl (true), 2, fn,
+	  call = gimple_build_call (icall_helper_decl (), 2, fn,
 				    build_fold_addr_expr (head));
 	  if (!icall_site_index)
 	    icall_site_index = new hash_map<gimple *, int>;
 	  icall_site_index->put (call, s->index);
+	  gimple_set_location (call, gimple_location (stmt));
+	  gsi_insert_before (&gsi, call, GSI_SAME_STMT);
 	}
       else
 	{
@@ -461,12 +527,9 @@ lp_instrument_values (cgraph_node *node, lp_graph *g)
 				     (size64, NOP_EXPR,
 				      gimple_call_arg (stmt, size_arg)),
 			     GSI_SAME_STMT);
-	  call = gimple_build_call (helper_decl (false), 2,
-				    memop_site_nodes (memop_nodes, s->index),
-				    size64);
+	  count_memop_size (&gsi, memop_site_nodes (memop_nodes, s->index),
+			    size64);
 	}
-      gimple_set_location (call, gimple_location (stmt));
-      gsi_insert_before (&gsi, call, GSI_SAME_STMT);
     }
   return heads;
 }
@@ -656,8 +719,8 @@ inline_first_targets (gcall *call, int site, bool atomic)
 void
 lp_inline_icall_targets (void)
 {
-  tree plain = lp_value_helper_decl (true, false);
-  tree atomic = lp_value_helper_decl (true, true);
+  tree plain = lp_icall_helper_decl (false);
+  tree atomic = lp_icall_helper_decl (true);
   auto_vec<gcall *> calls;
   basic_block bb;
   FOR_EACH_BB_FN (bb, cfun)
