@@ -252,6 +252,41 @@ icall_helper_decl (void)
   return lp_icall_helper_decl (latepgo_opts.atomic);
 }
 
+/* Before GSI: the count of the value node at byte AT of NODE (a
+   pointer; struct latepgo_value_node's second u64) += 1, as a relaxed
+   atomic add with ATOMIC.  */
+
+static void
+add_to_node_count (gimple_stmt_iterator *gsi, tree node, HOST_WIDE_INT at,
+		   bool atomic)
+{
+  tree u64 = long_long_unsigned_type_node;
+  tree pu64 = build_pointer_type (u64);
+  if (atomic)
+    {
+      tree addr = make_temp_ssa_name (pu64, NULL, "PROF_value_count");
+      gsi_insert_before (gsi, gimple_build_assign (addr, POINTER_PLUS_EXPR,
+						   node, size_int (at + 8)),
+			 GSI_SAME_STMT);
+      tree f = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
+      gsi_insert_before (gsi, gimple_build_call
+				(f, 3, addr, build_int_cst (u64, 1),
+				 build_int_cst (integer_type_node,
+						MEMMODEL_RELAXED)),
+			 GSI_SAME_STMT);
+      return;
+    }
+  tree ref = build2 (MEM_REF, u64, node, build_int_cst (pu64, at + 8));
+  tree c = make_temp_ssa_name (u64, NULL, "PROF_value_count");
+  tree c1 = make_temp_ssa_name (u64, NULL, "PROF_value_count");
+  gsi_insert_before (gsi, gimple_build_assign (c, ref), GSI_SAME_STMT);
+  gsi_insert_before (gsi, gimple_build_assign (c1, PLUS_EXPR, c,
+					       build_int_cst (u64, 1)),
+		     GSI_SAME_STMT);
+  gsi_insert_before (gsi, gimple_build_assign (unshare_expr (ref), c1),
+		     GSI_SAME_STMT);
+}
+
 /* Before GSI: count SIZE (u64) at the memop site whose nodes start at
    NODES (u64 *), inline (latepgo-abi.h):
      r = __latepgo_memop_ranges[MIN (SIZE, LATEPGO_MEMOP_RANGES_LAST)];
@@ -290,30 +325,7 @@ count_memop_size (gimple_stmt_iterator *gsi, tree nodes, tree size)
   gsi_insert_before (gsi, gimple_build_assign (node, POINTER_PLUS_EXPR,
 					       nodes, off24),
 		     GSI_SAME_STMT);
-  /* The count: struct latepgo_value_node's second u64.  */
-  if (latepgo_opts.atomic)
-    {
-      tree addr = make_temp_ssa_name (pu64, NULL, "PROF_memop_count");
-      gsi_insert_before (gsi, gimple_build_assign (addr, POINTER_PLUS_EXPR,
-						   node, size_int (8)),
-			 GSI_SAME_STMT);
-      tree f = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
-      gsi_insert_before (gsi, gimple_build_call
-				(f, 3, addr, build_int_cst (u64, 1),
-				 build_int_cst (integer_type_node,
-						MEMMODEL_RELAXED)),
-			 GSI_SAME_STMT);
-      return;
-    }
-  tree ref = build2 (MEM_REF, u64, node, build_int_cst (pu64, 8));
-  tree c = make_temp_ssa_name (u64, NULL, "PROF_memop_count");
-  tree c1 = make_temp_ssa_name (u64, NULL, "PROF_memop_count");
-  gsi_insert_before (gsi, gimple_build_assign (c, ref), GSI_SAME_STMT);
-  gsi_insert_before (gsi, gimple_build_assign (c1, PLUS_EXPR, c,
-					       build_int_cst (u64, 1)),
-		     GSI_SAME_STMT);
-  gsi_insert_before (gsi, gimple_build_assign (unshare_expr (ref), c1),
-		     GSI_SAME_STMT);
+  add_to_node_count (gsi, node, 0, latepgo_opts.atomic);
 }
 
 /* A static variable PREFIX<fn> of TYPE for the values of the current
@@ -588,34 +600,8 @@ static void
 count_node (basic_block hit_bb, tree node, HOST_WIDE_INT at, bool atomic,
 	    basic_block join)
 {
-  tree u64 = long_long_unsigned_type_node;
-  tree pu64 = build_pointer_type (u64);
   gimple_stmt_iterator gsi = gsi_start_bb (hit_bb);
-  if (atomic)
-    {
-      tree addr = make_temp_ssa_name (pu64, NULL, "PROF_icall_count");
-      gsi_insert_after (&gsi, gimple_build_assign
-				(addr, POINTER_PLUS_EXPR, node, size_int (at + 8)),
-			GSI_NEW_STMT);
-      tree f = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
-      gsi_insert_after (&gsi, gimple_build_call
-				(f, 3, addr, build_int_cst (u64, 1),
-				 build_int_cst (integer_type_node,
-						MEMMODEL_RELAXED)),
-			GSI_NEW_STMT);
-    }
-  else
-    {
-      tree ref = build2 (MEM_REF, u64, node, build_int_cst (pu64, at + 8));
-      tree c = make_temp_ssa_name (u64, NULL, "PROF_icall_count");
-      tree c1 = make_temp_ssa_name (u64, NULL, "PROF_icall_count");
-      gsi_insert_after (&gsi, gimple_build_assign (c, ref), GSI_NEW_STMT);
-      gsi_insert_after (&gsi, gimple_build_assign (c1, PLUS_EXPR, c,
-						   build_int_cst (u64, 1)),
-			GSI_NEW_STMT);
-      gsi_insert_after (&gsi, gimple_build_assign (unshare_expr (ref), c1),
-			GSI_NEW_STMT);
-    }
+  add_to_node_count (&gsi, node, at, atomic);
   make_single_succ_edge (hit_bb, join, EDGE_FALLTHRU);
 }
 
