@@ -510,7 +510,6 @@ lp_instrument_values (cgraph_node *node, lp_graph *g)
     {
       gimple *stmt = s->stmt;
       gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
-      gcall *call;
       if (s->icall)
 	{
 	  tree target = gimple_call_fn (stmt);
@@ -522,8 +521,8 @@ lp_instrument_values (cgraph_node *node, lp_graph *g)
 	  tree head = build4 (ARRAY_REF, ptr_type_node, heads,
 			      build_int_cst (integer_type_node, s->index),
 			      NULL_TREE, NULL_TREE);
-	  call = gimple_build_call (icall_helper_decl (), 2, fn,
-				    build_fold_addr_expr (head));
+	  gcall *call = gimple_build_call (icall_helper_decl (), 2, fn,
+					   build_fold_addr_expr (head));
 	  if (!icall_site_index)
 	    icall_site_index = new hash_map<gimple *, int>;
 	  icall_site_index->put (call, s->index);
