@@ -331,22 +331,25 @@ lp_build_graph (lp_graph *g, bool exact_calls, bool values)
 		  && !DECL_COMDAT (current_function_decl));
   g->checksum = g->checksum_plain;
   g->checksum_memop_counters = 0;
+  g->checksum_before_cmp = 0;
   if (g->values)
     {
       /* The tag tells merges that the last counter is the first-run
 	 time (latepgo-abi.h).  */
-      auto tagged = [&bytes, g] (bool memop_counters)
+      auto tagged = [&bytes, g] (bool memop_counters, bool before_cmp)
 	{
 	  auto_vec<unsigned char> all;
 	  all.safe_splice (bytes);
-	  lp_checksum_value_sites (g, &all, memop_counters);
+	  lp_checksum_value_sites (g, &all, memop_counters, before_cmp);
 	  return ((lp_md5_low64 (all.address (), all.length ())
 		   & LATEPGO_HASH_MASK & ~LATEPGO_FIRST_RUN_TAG_MASK)
 		  | LATEPGO_FIRST_RUN_TAG);
 	};
-      g->checksum = tagged (false);
-      if (g->n_memop_sites)
-	g->checksum_memop_counters = tagged (true);
+      g->checksum = tagged (false, false);
+      if (g->n_memop_sites > g->n_cmp_sites)
+	g->checksum_memop_counters = tagged (true, true);
+      if (g->n_cmp_sites)
+	g->checksum_before_cmp = tagged (false, true);
     }
 }
 

@@ -27,6 +27,10 @@ struct lp_value_site
   gimple *stmt;
   bool icall;
   int index;
+  /* A memop site that is a memcmp or bcmp, whose sizes older latepgo
+     did not profile: left out of the checksum of their profiles
+     (values.cc).  */
+  bool cmp;
 };
 
 /* The instrumentation graph of the current function.  */
@@ -43,6 +47,7 @@ struct lp_graph
   auto_vec<lp_value_site> value_sites;
   int n_icall_sites;
   int n_memop_sites;
+  int n_cmp_sites;		/* Of the memop sites, memcmp and bcmp.  */
   /* Whether values are profiled: the first-run counter follows the
      N_COUNTERS edge counters, and CHECKSUM covers the value sites.  */
   bool values;
@@ -56,6 +61,9 @@ struct lp_graph
      when memop sizes were counters (values.cc), else 0: a profile of
      that older layout is recognized by it (use.cc).  */
   unsigned HOST_WIDE_INT checksum_memop_counters;
+  /* With values and memcmp or bcmp sites, the checksum latepgo gave the
+     same graph before it profiled their sizes, else 0 (use.cc).  */
+  unsigned HOST_WIDE_INT checksum_before_cmp;
 };
 
 

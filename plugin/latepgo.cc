@@ -30,6 +30,7 @@
      probes-lto.cc    pseudo probes under -flto
      values.cc        value profiles: memop sizes, indirect calls,
 		      first-run times
+     memcmp-version.cc memcmp and bcmp versioned for their common sizes
      promote.cc       counters of closed loops kept in registers
      shard.cc         counter references, per-thread shards
      coverage.cc      coverage=function|block: the coverage bytes
@@ -66,6 +67,7 @@
 #include "shard.h"
 #include "use.h"
 #include "values.h"
+#include "memcmp-version.h"
 #include "warning-options.h"
 
 int plugin_is_GPL_compatible;
@@ -219,6 +221,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 		     NULL);
   if (latepgo_opts.probes)
     lp_probes_register (info->base_name);
+  lp_memcmp_version_register (info->base_name);
   register_callback (info->base_name, PLUGIN_FINISH, finish, NULL);
   return 0;
 }

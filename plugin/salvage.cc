@@ -576,9 +576,12 @@ map_value_sites (const lp_graph *g, const old_version *old,
   const anchors_record *rec = &old->arec;
   if (!g->values || prec->hash != rec->hash || !rec->num_sites)
     return;
-  lp_value_site icall = { NULL, true, 0 }, memop = { NULL, false, 0 };
+  lp_value_site icall = { NULL, true, 0, false };
+  lp_value_site memop = { NULL, false, 0, false };
+  lp_value_site cmp = { NULL, false, 0, true };
   unsigned HOST_WIDE_INT icall_key = lp_value_site_key (&icall);
   unsigned HOST_WIDE_INT memop_key = lp_value_site_key (&memop);
+  unsigned HOST_WIDE_INT cmp_key = lp_value_site_key (&cmp);
   uint32_t base = anchors_num_counters (rec);
   auto_vec<int> old_index;
   auto_vec<bool> taken;
@@ -589,7 +592,8 @@ map_value_sites (const lp_graph *g, const old_version *old,
       anchors_get_site (rec, j, &s);
       old_index.safe_push (s.num_counters ? -1
 			   : s.key == icall_key ? n_icalls++
-			   : s.key == memop_key ? n_memops++ : -1);
+			   : s.key == memop_key || s.key == cmp_key ? n_memops++
+			   : -1);
       taken.safe_push (false);
       base += s.num_counters;
     }

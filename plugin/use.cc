@@ -174,7 +174,8 @@ older_memop_layout (tree decl, const char *name, const lp_graph *g)
   if (old
       && old->n_counters == (unsigned) (lp_record_counters (g)
 					+ LATEPGO_MEMOP_BUCKETS
-					  * g->n_memop_sites))
+					  * (g->n_memop_sites
+					     - g->n_cmp_sites)))
     warning_at (DECL_SOURCE_LOCATION (decl), OPT_Wcoverage_mismatch,
 		"latepgo: the profile of %qD is from an older latepgo, which "
 		"counted memop sizes as counters: it does not match; train "
@@ -346,6 +347,15 @@ use_function (cgraph_node *node, lp_graph *g, const char *name)
       if (rec)
 	g->values = false;
     }
+  /* A profile from before memcmp and bcmp sizes were profiled: the
+     other sites keep their values.  */
+  auto_vec<int> sites_before_cmp;
+  if (!rec && g->checksum_before_cmp)
+    {
+      rec = find_record (name, g->checksum_before_cmp, &name_found);
+      if (rec)
+	lp_sites_before_cmp (g, &sites_before_cmp);
+    }
   if (!rec && g->checksum_memop_counters)
     older_memop_layout (decl, name, g);
   if (!rec || rec->n_counters != (unsigned) lp_record_counters (g))
@@ -412,7 +422,8 @@ use_function (cgraph_node *node, lp_graph *g, const char *name)
   if (entry > 0)
     {
       record_loop_bounds ();
-      lp_annotate_values (g, rec, NULL, dump);
+      lp_annotate_values (g, rec, (sites_before_cmp.is_empty () ? NULL
+				   : sites_before_cmp.address ()), dump);
       lp_annotate_first_run (rec, node, dump);
     }
   compute_function_frequency ();

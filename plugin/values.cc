@@ -41,6 +41,7 @@
 #include "arguments.h"
 #include "profile-read.h"
 #include "promote.h"
+#include "memcmp-version.h"
 #include "runtime-decls.h"
 #include "sample-read.h"
 #include "renamed-unit.h"
@@ -75,7 +76,7 @@ const struct ggc_root_tab lp_values_roots[] = {
 
 /* Whether STMT is a memop with a variable size; its size argument
    index in *SIZE_ARG.  The calls GCC itself would profile
-   (interesting_stringop_to_profile_p).  */
+   (interesting_stringop_to_profile_p), and memcmp and bcmp as LLVM.  */
 
 static bool
 memop_site_p (gimple *stmt, int *size_arg)
@@ -88,6 +89,10 @@ memop_site_p (gimple *stmt, int *size_arg)
     case BUILT_IN_MEMPCPY:
     case BUILT_IN_MEMMOVE:
     case BUILT_IN_MEMSET:
+    /* Not profiled by GCC; by LLVM, and versioned here
+       (memcmp-version.cc).  */
+    case BUILT_IN_MEMCMP:
+    case BUILT_IN_BCMP:
       *size_arg = 2;
       break;
     case BUILT_IN_BZERO:
@@ -184,15 +189,20 @@ lp_find_value_sites (lp_graph *g)
   g->value_sites.truncate (0);
   g->n_icall_sites = 0;
   g->n_memop_sites = 0;
+  g->n_cmp_sites = 0;
   FOR_EACH_BB_FN (bb, cfun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
       {
 	gimple *stmt = gsi_stmt (gsi);
-	lp_value_site site = { stmt, false, 0 };
+	lp_value_site site = { stmt, false, 0, false };
 	if (memop_site_p (stmt, &size_arg)
 	    && g->n_memop_sites < LATEPGO_MAX_VALUE_SITES)
-	  site.index = g->n_memop_sites++;
+	  {
+	    site.index = g->n_memop_sites++;
+	    site.cmp = lp_memcmp_call_p (stmt);
+	    g->n_cmp_sites += site.cmp;
+	  }
 	else if (icall_site_p (stmt)
 		 && g->n_icall_sites < LATEPGO_MAX_VALUE_SITES)
 	  {
@@ -219,27 +229,44 @@ lp_find_value_sites (lp_graph *g)
 /* Append G's value sites to the checksummed BYTES: kind, block and
    number of counters (doc/data-path.md section 4).  With
    MEMOP_COUNTERS, the words latepgo wrote for the same sites when memop
-   sizes were counters.  */
+   sizes were counters; with BEFORE_CMP, or MEMOP_COUNTERS, those it
+   wrote before it profiled memcmp and bcmp, without their sites.  */
 
 void
 lp_checksum_value_sites (lp_graph *g, vec<unsigned char> *bytes,
-			 bool memop_counters)
+			 bool memop_counters, bool before_cmp)
 {
   auto push_word = [bytes] (unsigned HOST_WIDE_INT w)
     {
       for (int k = 0; k < 4; k++)
 	bytes->safe_push ((unsigned char) (w >> (8 * k)));
     };
+  bool skip_cmp = before_cmp || memop_counters;
   push_word (0x76616c73);	/* "vals" */
-  push_word (g->value_sites.length ());
+  push_word (g->value_sites.length () - (skip_cmp ? g->n_cmp_sites : 0));
   for (lp_value_site &s : g->value_sites)
     {
+      if (s.cmp && skip_cmp)
+	continue;
       push_word (s.icall ? CHECKSUM_ICALL
 		 : memop_counters ? CHECKSUM_MEMOP_COUNTERS
 		 : CHECKSUM_MEMOP_VALUES);
       push_word (gimple_bb (s.stmt)->index);
       push_word (!s.icall && memop_counters ? LATEPGO_MEMOP_BUCKETS : 0);
     }
+}
+
+/* Fill SITE_INDEX, per value site of G, with the index of the same site
+   in a profile from before memcmp and bcmp were profiled (matched by
+   G->checksum_before_cmp): the memops' indices without those calls, -1
+   for them.  */
+
+void
+lp_sites_before_cmp (const lp_graph *g, vec<int> *site_index)
+{
+  int memops = 0;
+  for (const lp_value_site &s : g->value_sites)
+    site_index->safe_push (s.icall ? s.index : s.cmp ? -1 : memops++);
 }
 
 /* The declaration of the runtime helper of an indirect call, plain or
@@ -905,6 +932,16 @@ lp_annotate_values (lp_graph *g, const lp_profile_record *rec,
 	{
 	  return scale_to_block (v, total, all);
 	};
+      if (s->cmp)
+	{
+	  /* GCC has no transformation of its own for these: ours runs
+	     after inlining (memcmp-version.cc).  */
+	  gcov_type scaled[LATEPGO_MEMOP_BUCKETS];
+	  for (unsigned b = 0; b < LATEPGO_MEMOP_BUCKETS; b++)
+	    scaled[b] = scale (c[b]);
+	  lp_memcmp_attach_sizes (s->stmt, scaled, all);
+	  continue;
+	}
 
       gcov_type value[LATEPGO_MEMOP_BUCKETS];
       gcov_type count[LATEPGO_MEMOP_BUCKETS];
@@ -973,7 +1010,9 @@ lp_annotate_sampled_memop (gimple *stmt, const lp_size_count *sizes,
 			   unsigned n, FILE *dump)
 {
   int size_arg;
-  if (!memop_site_p (stmt, &size_arg) || size_arg != 2)
+  /* latepgo-profgen gives no sizes of memcmp and bcmp calls.  */
+  if (!memop_site_p (stmt, &size_arg) || size_arg != 2
+      || lp_memcmp_call_p (stmt))
     return false;
   gcov_type total = 0;
   for (unsigned i = 0; i < n; i++)
@@ -1156,7 +1195,7 @@ unsigned HOST_WIDE_INT
 lp_value_site_key (const lp_value_site *s)
 {
   auto_vec<unsigned char> bytes;
-  bytes.safe_push (s->icall ? 'i' : 'm');
+  bytes.safe_push (s->icall ? 'i' : s->cmp ? 'c' : 'm');
   for (int k = 0; k < 4; k++)
     bytes.safe_push (0);
   return lp_md5_low64 (bytes.address (), bytes.length ());

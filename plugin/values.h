@@ -33,7 +33,9 @@ extern bool lp_annotate_sampled_memop (gimple *, const lp_size_count *,
 				       unsigned, FILE *);
 extern void lp_run_memop_transforms (void);
 extern void lp_values_end (void);
-extern void lp_checksum_value_sites (lp_graph *, vec<unsigned char> *, bool);
+extern void lp_checksum_value_sites (lp_graph *, vec<unsigned char> *, bool,
+				     bool);
+extern void lp_sites_before_cmp (const lp_graph *, vec<int> *);
 
 /* After the last function of a lean build: warn if indirect calls were
    left unprofiled.  */
