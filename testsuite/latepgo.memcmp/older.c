@@ -1,7 +1,8 @@
 /* older.c: memcmp.exp's program of an older profile.  check compares
    with memcmp, then copies with memcpy: 4000 calls, all comparing 4
    bytes and copying 8.  Prints how many comparisons found a
-   difference.  */
+   difference.  With EDITED, check has one more test after the memcpy
+   (its profile from before goes stale).  */
 
 #include <stdio.h>
 #include <string.h>
@@ -14,6 +15,10 @@ check (const char *a, const char *b, size_t n, size_t m)
 {
   int differ = memcmp (a, b, n) != 0;
   memcpy (dst, src, m);
+#ifdef EDITED
+  if (m > 100)
+    differ += 2;
+#endif
   return differ;
 }
 
