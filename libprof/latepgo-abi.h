@@ -114,16 +114,20 @@
    __profvp_<fn>.  The writer takes the nodes with a count as the
    site's values (prof-vdata.c).  Instrumented code counts a size
    inline, right before the operation:
-     NODES[LATEPGO_MEMOP_RANGES_SYMBOL[MIN (SIZE, LATEPGO_MEMOP_RANGES_LAST)]].count += 1
+     ((u64 *) NODES)[LATEPGO_MEMOP_WORDS_SYMBOL[MIN (SIZE, LATEPGO_MEMOP_RANGES_LAST)] + 1] += 1
    (atomically with update=atomic or atomic-add: threads share the
-   nodes), the runtime's table giving the range of each size up to 512
-   and, at LATEPGO_MEMOP_RANGES_LAST, that of every larger size.
-   Objects of older latepgo call __latepgo_memop_profile with their
-   size counters instead; the runtime has no such function, so they
-   fail to link with it rather than have it count into the wrong
-   memory.  */
+   nodes), the runtime's table giving, for each size up to 512 and, at
+   LATEPGO_MEMOP_RANGES_LAST, for every larger size, where its range's
+   node starts in u64 words (3 per node; the count is the node's second
+   word): one load and one add, no multiplication.  Objects of the
+   latepgo before (2026-11-27) read LATEPGO_MEMOP_RANGES_SYMBOL, the
+   range numbers themselves, which the runtime keeps for them.  Objects
+   of older latepgo call __latepgo_memop_profile with their size
+   counters instead; the runtime has no such function, so they fail to
+   link with it rather than have it count into the wrong memory.  */
 #define LATEPGO_SEC_VMOP "__latepgo_prf_vmop"
 #define LATEPGO_MEMOP_BUCKETS 22
+#define LATEPGO_MEMOP_WORDS_SYMBOL "__latepgo_memop_words"
 #define LATEPGO_MEMOP_RANGES_SYMBOL "__latepgo_memop_ranges"
 #define LATEPGO_MEMOP_RANGES_LAST 513
 

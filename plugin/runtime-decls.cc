@@ -11,12 +11,12 @@
    of the table of memop ranges.  GC roots (lp_runtime_decls_roots,
    registered by plugin_init).  */
 static tree helper_decls[2];
-static tree memop_ranges_decl;
+static tree memop_words_decl;
 
 const struct ggc_root_tab lp_runtime_decls_roots[] = {
   { &helper_decls[0], 2, sizeof (tree), gt_ggc_mx_tree_node,
     gt_pch_nx_tree_node },
-  { &memop_ranges_decl, 1, sizeof (tree), gt_ggc_mx_tree_node,
+  { &memop_words_decl, 1, sizeof (tree), gt_ggc_mx_tree_node,
     gt_pch_nx_tree_node },
   LAST_GGC_ROOT_TAB
 };
@@ -71,21 +71,21 @@ lp_icall_helper_decl (bool atomic)
   return helper_decls[k];
 }
 
-/* The declaration of the runtime's table of memop ranges
-   (latepgo-abi.h): const unsigned char[LATEPGO_MEMOP_RANGES_LAST + 1].  */
+/* The declaration of the runtime's table of where each memop size's
+   node starts, in u64 words (latepgo-abi.h): const unsigned
+   char[LATEPGO_MEMOP_RANGES_LAST + 1].  */
 
 tree
-lp_memop_ranges_decl (void)
+lp_memop_words_decl (void)
 {
-  if (memop_ranges_decl)
-    return memop_ranges_decl;
+  if (memop_words_decl)
+    return memop_words_decl;
   tree type = build_array_type (unsigned_char_type_node,
 				build_index_type
 				  (size_int (LATEPGO_MEMOP_RANGES_LAST)));
-  memop_ranges_decl = lp_runtime_var_decl (LATEPGO_MEMOP_RANGES_SYMBOL,
-					   type);
-  TREE_READONLY (memop_ranges_decl) = 1;
-  return memop_ranges_decl;
+  memop_words_decl = lp_runtime_var_decl (LATEPGO_MEMOP_WORDS_SYMBOL, type);
+  TREE_READONLY (memop_words_decl) = 1;
+  return memop_words_decl;
 }
 
 /* Whether FNDECL is one of the indirect-call helpers: they return and

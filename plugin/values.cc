@@ -316,8 +316,8 @@ add_to_node_count (gimple_stmt_iterator *gsi, tree node, HOST_WIDE_INT at,
 
 /* Before GSI: count SIZE (u64) at the memop site whose nodes start at
    NODES (u64 *), inline (latepgo-abi.h):
-     r = __latepgo_memop_ranges[MIN (SIZE, LATEPGO_MEMOP_RANGES_LAST)];
-     NODES[r].count += 1;
+     w = __latepgo_memop_words[MIN (SIZE, LATEPGO_MEMOP_RANGES_LAST)];
+     NODES[w + 1] += 1;		(the count of the range's node)
    atomically with update=atomic (the nodes are shared by all threads,
    whatever the counters).  No call: a call clobbered the caller's
    registers at every memcpy of a loop, and the table cost the STL
@@ -333,9 +333,9 @@ count_memop_size (gimple_stmt_iterator *gsi, tree nodes, tree size)
 			    (idx, MIN_EXPR, size,
 			     build_int_cst (u64, LATEPGO_MEMOP_RANGES_LAST)),
 		     GSI_SAME_STMT);
-  tree table = lp_memop_ranges_decl ();
+  tree table = lp_memop_words_decl ();
   tree range = make_temp_ssa_name (unsigned_char_type_node, NULL,
-				   "PROF_memop_range");
+				   "PROF_memop_words");
   gsi_insert_before (gsi, gimple_build_assign
 			    (range, build4 (ARRAY_REF, unsigned_char_type_node,
 					    table, idx, NULL_TREE, NULL_TREE)),
@@ -343,14 +343,14 @@ count_memop_size (gimple_stmt_iterator *gsi, tree nodes, tree size)
   tree off = make_temp_ssa_name (sizetype, NULL, "PROF_memop_off");
   gsi_insert_before (gsi, gimple_build_assign (off, NOP_EXPR, range),
 		     GSI_SAME_STMT);
-  tree off24 = make_temp_ssa_name (sizetype, NULL, "PROF_memop_off");
+  tree bytes = make_temp_ssa_name (sizetype, NULL, "PROF_memop_off");
   gsi_insert_before (gsi, gimple_build_assign
-			    (off24, MULT_EXPR, off,
-			     size_int (sizeof (struct latepgo_value_node))),
+			    (bytes, MULT_EXPR, off,
+			     size_int (sizeof (unsigned long long))),
 		     GSI_SAME_STMT);
   tree node = make_temp_ssa_name (pu64, NULL, "PROF_memop_node");
   gsi_insert_before (gsi, gimple_build_assign (node, POINTER_PLUS_EXPR,
-					       nodes, off24),
+					       nodes, bytes),
 		     GSI_SAME_STMT);
   add_to_node_count (gsi, node, 0, latepgo_opts.atomic);
 }
