@@ -370,8 +370,9 @@ version_call (gcall *call, const gcov_type *count, gcov_type all,
       bucket_sizes (best, &lo, &hi);
       if (!worth (c[best]) || lo != hi)
 	break;
-      if (lo == 0
-	  || !targetm.use_by_pieces_infrastructure_p (lo, BITS_PER_UNIT,
+      /* Size 0 folds to 0.  */
+      if (lo != 0
+	  && !targetm.use_by_pieces_infrastructure_p (lo, BITS_PER_UNIT,
 						     COMPARE_BY_PIECES, true))
 	break;
       version_for_size (call, lo, c[best], left);
@@ -399,6 +400,7 @@ version_call (gcall *call, const gcov_type *count, gcov_type all,
 	      best = w;
 	    }
 	}
+      best_count = MIN (best_count, left);
       if (!best || !worth (best_count))
 	break;
       version_for_range (call, best, zero_tested, best_count, left);
