@@ -234,6 +234,7 @@ lp_generate_function (cgraph_node *node, lp_graph *g, const char *name)
   lp_shard_end (counters);
   instrument_exec_calls ();
   lp_inline_icall_targets ();
+  lp_memop_count_branches ();
 
   lp_record r;
   r.name = xstrdup (name);

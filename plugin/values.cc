@@ -314,6 +314,19 @@ add_to_node_count (gimple_stmt_iterator *gsi, tree node, HOST_WIDE_INT at,
 		     GSI_SAME_STMT);
 }
 
+/* A memop's inline size count (count_memop_size): its first
+   statement, "IDX = MIN (SIZE, LATEPGO_MEMOP_RANGES_LAST)", its last,
+   and its nodes, for lp_memop_count_branches.  */
+struct memop_count
+{
+  gimple *clamp;
+  gimple *last;
+  tree nodes;
+};
+
+/* The memop counts of the current function (generate mode).  */
+static vec<memop_count> memop_counts;
+
 /* Before GSI: count SIZE (u64) at the memop site whose nodes start at
    NODES (u64 *), inline (latepgo-abi.h):
      w = __latepgo_memop_words[MIN (SIZE, LATEPGO_MEMOP_RANGES_LAST)];
@@ -329,10 +342,10 @@ count_memop_size (gimple_stmt_iterator *gsi, tree nodes, tree size)
   tree u64 = long_long_unsigned_type_node;
   tree pu64 = build_pointer_type (u64);
   tree idx = make_temp_ssa_name (u64, NULL, "PROF_memop_idx");
-  gsi_insert_before (gsi, gimple_build_assign
-			    (idx, MIN_EXPR, size,
-			     build_int_cst (u64, LATEPGO_MEMOP_RANGES_LAST)),
-		     GSI_SAME_STMT);
+  gimple *clamp = gimple_build_assign (idx, MIN_EXPR, size,
+				       build_int_cst
+					 (u64, LATEPGO_MEMOP_RANGES_LAST));
+  gsi_insert_before (gsi, clamp, GSI_SAME_STMT);
   tree table = lp_memop_words_decl ();
   tree range = make_temp_ssa_name (unsigned_char_type_node, NULL,
 				   "PROF_memop_words");
@@ -353,6 +366,85 @@ count_memop_size (gimple_stmt_iterator *gsi, tree nodes, tree size)
 					       nodes, bytes),
 		     GSI_SAME_STMT);
   add_to_node_count (gsi, node, 0, latepgo_opts.atomic);
+  gimple_stmt_iterator last = *gsi;
+  gsi_prev (&last);
+  memop_count m = { clamp, gsi_stmt (last), nodes };
+  memop_counts.safe_push (m);
+}
+
+/* Generate mode, once the function's counters are in (the CFG may
+   change): turn the clamp of each memop size count into a branch,
+     if (SIZE > LATEPGO_MEMOP_RANGES_LAST) <count the last range's node>
+     else <the count, with IDX = SIZE>
+   A compare and a branch the size almost never takes, where MIN_EXPR
+   was a constant moved into a register, a compare and a conditional
+   move, in a register more (STL training run: 70.95M -> 70.81M
+   instructions).  */
+
+void
+lp_memop_count_branches (void)
+{
+  if (memop_counts.is_empty ())
+    return;
+  free_dominance_info (CDI_DOMINATORS);
+  free_dominance_info (CDI_POST_DOMINATORS);
+  for (const memop_count &m : memop_counts)
+    {
+      basic_block bb = gimple_bb (m.clamp);
+      gimple_stmt_iterator gsi = gsi_for_stmt (m.clamp);
+      gsi_prev (&gsi);
+      edge to_count = (gsi_end_p (gsi) ? split_block_after_labels (bb)
+		       : split_block (bb, gsi_stmt (gsi)));
+      basic_block count_bb = to_count->dest;
+      edge to_join = split_block (count_bb, m.last);
+      basic_block join = to_join->dest;
+
+      /* BB: if (SIZE > LAST) -> BIG_BB.  */
+      tree size = gimple_assign_rhs1 (m.clamp);
+      tree last = gimple_assign_rhs2 (m.clamp);
+      gsi = gsi_last_bb (bb);
+      gcond *cond = gimple_build_cond (GT_EXPR, size, last, NULL_TREE,
+				       NULL_TREE);
+      if (gsi_end_p (gsi))
+	{
+	  gsi = gsi_start_bb (bb);
+	  gsi_insert_before (&gsi, cond, GSI_NEW_STMT);
+	}
+      else
+	gsi_insert_after (&gsi, cond, GSI_NEW_STMT);
+      to_count->flags = (to_count->flags & ~EDGE_FALLTHRU) | EDGE_FALSE_VALUE;
+      to_count->probability = profile_probability::very_likely ();
+      basic_block big_bb = create_empty_bb (bb);
+      if (current_loops)
+	add_bb_to_loop (big_bb, bb->loop_father);
+      edge to_big = make_edge (bb, big_bb, EDGE_TRUE_VALUE);
+      to_big->probability = profile_probability::very_unlikely ();
+      big_bb->count = bb->count.apply_probability (to_big->probability);
+      count_bb->count = bb->count - big_bb->count;
+      edge big_to_join = make_edge (big_bb, join, EDGE_FALLTHRU);
+      big_to_join->probability = profile_probability::always ();
+
+      /* BIG_BB: the last range's node, at a constant offset.  */
+      gsi = gsi_start_bb (big_bb);
+      gimple *nop = gimple_build_nop ();
+      gsi_insert_before (&gsi, nop, GSI_NEW_STMT);
+      tree nodes = make_temp_ssa_name (TREE_TYPE (m.nodes), NULL,
+				       "PROF_memop_node");
+      gsi_insert_before (&gsi, gimple_build_assign (nodes, m.nodes),
+			 GSI_SAME_STMT);
+      add_to_node_count (&gsi, nodes,
+			 (HOST_WIDE_INT) sizeof (struct latepgo_value_node)
+			 * (LATEPGO_MEMOP_BUCKETS - 1), latepgo_opts.atomic);
+      gsi_remove (&gsi, true);
+
+      /* COUNT_BB: IDX = SIZE.  */
+      gsi = gsi_for_stmt (m.clamp);
+      gimple_assign_set_rhs_from_tree (&gsi, size);
+      update_stmt (gsi_stmt (gsi));
+    }
+  memop_counts.truncate (0);
+  if (current_loops)
+    loops_state_set (LOOPS_NEED_FIXUP);
 }
 
 /* A static variable PREFIX<fn> of TYPE for the values of the current

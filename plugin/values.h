@@ -17,6 +17,7 @@ extern void lp_find_value_sites (lp_graph *);
 extern tree lp_instrument_values (cgraph_node *, lp_graph *);
 extern bool lp_indirect_target_p (cgraph_node *);
 extern void lp_inline_icall_targets (void);
+extern void lp_memop_count_branches (void);
 extern void lp_instrument_first_run (lp_graph *, tree);
 extern void lp_annotate_values (lp_graph *, const lp_profile_record *,
 				const int *, FILE *);
