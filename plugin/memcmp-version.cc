@@ -325,11 +325,20 @@ version_for_range (gcall *stmt, unsigned w, bool zero_tested,
   else
     {
       /* The first words if they differ, else the last ones (conditional
-	 moves), in memory order.  */
-      tree same = gimple_build (&seq, loc, EQ_EXPR, boolean_type_node, a1,
-				b1);
-      tree x = gimple_build (&seq, loc, COND_EXPR, wtype, same, a2, a1);
-      tree y = gimple_build (&seq, loc, COND_EXPR, wtype, same, b2, b1);
+	 moves), in memory order.  The comparison stays inside each
+	 COND_EXPR (GCC 12's GIMPLE allows it) so that it expands to one
+	 compare and two cmoves; through a boolean it cost a sete and a
+	 test more (SQLite: 114.418M -> 114.400M instructions).  */
+      tree x = make_ssa_name (wtype);
+      gimple_seq_add_stmt (&seq, gimple_build_assign
+				   (x, COND_EXPR,
+				    build2 (EQ_EXPR, boolean_type_node, a1, b1),
+				    a2, a1));
+      tree y = make_ssa_name (wtype);
+      gimple_seq_add_stmt (&seq, gimple_build_assign
+				   (y, COND_EXPR,
+				    build2 (EQ_EXPR, boolean_type_node, a1, b1),
+				    b2, b1));
       value = three_way (&seq, loc, rtype, big_endian (&seq, loc, x),
 			 big_endian (&seq, loc, y));
     }
