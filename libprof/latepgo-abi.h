@@ -17,8 +17,9 @@
                    first node of __profvm_<fn>)
      __profvn_<fn> first nodes[indirect calls], zero   .bss, align 64
                    (only for a function with indirect calls)
-     __profvm_<fn> struct latepgo_value_node [LATEPGO_MEMOP_BUCKETS
-                   per memop site]             section LATEPGO_SEC_VMOP "aw", align 8
+     __profvm_<fn> a table block, then struct latepgo_value_node
+                   [LATEPGO_MEMOP_BUCKETS per memop site]
+                                               section LATEPGO_SEC_VMOP "aw", align 8
                    (only for a function with memop sites)
    and per translation unit:
      one names chunk (ULEB128 uncompressed length, ULEB128 compressed
@@ -106,30 +107,50 @@
    its node's count.  The nodes of a function's memop sites are
    __profvm_<fn>, in section LATEPGO_SEC_VMOP, unpadded (8-aligned,
    a multiple of 24 bytes), so that the section is a sequence of
-   sites; the runtime links each site's nodes in order at start-up
-   (lp_memop_link), which makes them a value list as compiler-rt's
-   (no relocations in the object).  The record's NumValueSites[1] is
-   the number of memop sites; their list heads, the first node of
-   each, follow the NumValueSites[0] indirect-call heads in
-   __profvp_<fn>.  The writer takes the nodes with a count as the
-   site's values (prof-vdata.c).  Instrumented code counts a size
-   inline, right before the operation:
-     ((u64 *) NODES)[LATEPGO_MEMOP_WORDS_SYMBOL[MIN (SIZE, LATEPGO_MEMOP_RANGES_LAST)] + 1] += 1
+   blocks of LATEPGO_MEMOP_BUCKETS nodes; the runtime links each
+   site's nodes in order at start-up (lp_memop_link), which makes them
+   a value list as compiler-rt's (no relocations for them in the
+   object).  The record's NumValueSites[1] is the number of memop
+   sites; their list heads, the first node of each, follow the
+   NumValueSites[0] indirect-call heads in __profvp_<fn>.  The writer
+   takes the nodes with a count as the site's values (prof-vdata.c).
+
+   __profvm_<fn> starts with a table block, one block's size
+   (LATEPGO_MEMOP_BUCKETS * 24 bytes), before its sites' nodes: a u64
+   (long) &LATEPGO_MEMOP_TABLES_SYMBOL - (long) &<the block> (a
+   link-time constant, PC64 relocation, which a site's first node,
+   value 0, never holds: the runtime skips such blocks), then from
+   byte 8 on, for each size up to 512 and, at
+   LATEPGO_MEMOP_RANGES_LAST, for every larger size, a byte: where its
+   range's node starts in a site's nodes, in u64 words (3 per node;
+   the count is the node's second word).  Instrumented code counts a
+   size inline, right before the operation:
+     W = ((unsigned char *) &__profvm_<fn>)[8 + SIZE]   (SIZE <= LATEPGO_MEMOP_RANGES_LAST)
+     ((u64 *) NODES)[W + 1] += 1                        (NODES: the site's first node)
+   or, for larger sizes, adds to the last node of the site directly
    (atomically with update=atomic or atomic-add: threads share the
-   nodes), the runtime's table giving, for each size up to 512 and, at
-   LATEPGO_MEMOP_RANGES_LAST, for every larger size, where its range's
-   node starts in u64 words (3 per node; the count is the node's second
-   word): one load and one add, no multiplication.  Objects of the
-   latepgo before (2026-11-27) read LATEPGO_MEMOP_RANGES_SYMBOL, the
-   range numbers themselves, which the runtime keeps for them.  Objects
-   of older latepgo call __latepgo_memop_profile with their size
-   counters instead; the runtime has no such function, so they fail to
-   link with it rather than have it count into the wrong memory.  */
+   nodes).  The table and the nodes are one object, so one register
+   holds the address of both: a compare, a branch, one load and one
+   add per count.  The runtime's LATEPGO_MEMOP_TABLES_SYMBOL is only
+   that reference: an object with table blocks fails to link with a
+   runtime that would take them for sites.
+
+   Objects of the latepgo before (2026-11-27, second version) have no
+   table block and read the runtime's table LATEPGO_MEMOP_WORDS_SYMBOL
+   (the same bytes); those before them read LATEPGO_MEMOP_RANGES_SYMBOL,
+   the range numbers themselves; the runtime keeps both for them.
+   Objects of older latepgo call __latepgo_memop_profile with their
+   size counters instead; the runtime has no such function, so they
+   fail to link with it rather than have it count into the wrong
+   memory.  */
 #define LATEPGO_SEC_VMOP "__latepgo_prf_vmop"
 #define LATEPGO_MEMOP_BUCKETS 22
+#define LATEPGO_MEMOP_TABLES_SYMBOL "__latepgo_memop_tables"
 #define LATEPGO_MEMOP_WORDS_SYMBOL "__latepgo_memop_words"
 #define LATEPGO_MEMOP_RANGES_SYMBOL "__latepgo_memop_ranges"
 #define LATEPGO_MEMOP_RANGES_LAST 513
+/* Where a table block's bytes start (after its u64 reference).  */
+#define LATEPGO_MEMOP_TABLE_AT 8
 
 /* Indirect-call target profiling, as LLVM's (compiler-rt's
    InstrProfilingValue.c): per call site, a list of the targets called

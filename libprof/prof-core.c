@@ -35,6 +35,11 @@
 /* The symbol every record refers to; its value is never used.  */
 int __latepgo_runtime __attribute__ ((used));
 
+/* What the table blocks before objects' memop nodes refer to
+   (latepgo-abi.h), so that such objects link only with a runtime that
+   skips them (lp_memop_link), and pull in this file.  */
+const char __latepgo_memop_tables = 0;
+
 /* Zero this module's counters and forget the last write.  */
 
 void
@@ -158,7 +163,7 @@ lp_init (void)
   lp_verbose = v && *v && strcmp (v, "0") != 0;
 
   /* Whichever runtime writes, it reads the memop sites' lists.  */
-  lp_memop_link ();
+  lp_memop_link (&__latepgo_memop_tables);
   if (lp_compiler_rt_present ())
     {
       lp_state.inert = 1;

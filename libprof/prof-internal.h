@@ -245,7 +245,7 @@ extern void lp_coverage_merge (unsigned char *, const unsigned char *,
    memop sizes).  */
 
 extern uint64_t lp_record_value_sites (const struct latepgo_data_record *);
-extern void lp_memop_link (void);
+extern void lp_memop_link (const char *);
 extern int lp_vdata_build (struct lp_image *, const unsigned char *, size_t);
 extern uint64_t lp_vdata_length (int, uint64_t, const uint64_t *, uint64_t,
 				 uint64_t);

@@ -21,16 +21,19 @@ void __latepgo_icall_target_atomic (void *target,
 
 /* Where the node of the range (latepgo_memop_bucket) of every size up
    to 512 starts, in u64 words (3 per node), and at
-   LATEPGO_MEMOP_RANGES_LAST that of all larger sizes: instrumented
-   code counts a memop's size with one load from it (latepgo-abi.h),
-   no call.  Written out by the preprocessor from the same rule: 0..8
+   LATEPGO_MEMOP_RANGES_LAST that of all larger sizes: objects of the
+   latepgo before table blocks count a memop's size with one load from
+   it (latepgo-abi.h), no call; the plugin's table blocks hold the same
+   bytes (from latepgo_memop_bucket).  Written out by the preprocessor from the same rule: 0..8
    exactly, then per power of two 2^k a range 2^(k-1)+1 .. 2^k-1 and
    2^k alone.  The STL bench's training run (callgrind, small input)
    with a helper call computing the range: 70.58M instructions; with a
    helper reading it here: 70.41M; with the range numbers read inline:
    69.74M (wall clock, 11 rounds: 1.078 -> 1.061 of plain -O2); words
    instead of range numbers, which spare the multiplication by 3 and a
-   register: 71.32M -> 70.95M (memcmp sizes profiled too).  */
+   register: 71.32M -> 70.95M (memcmp sizes profiled too); each
+   function's own table, in one address with its nodes: 70.81M ->
+   70.61M.  */
 #define LOG2_UPTO_512(n)						\
   ((n) >= 512 ? 9 : (n) >= 256 ? 8 : (n) >= 128 ? 7 : (n) >= 64 ? 6	\
    : (n) >= 32 ? 5 : (n) >= 16 ? 4 : 3)

@@ -87,22 +87,37 @@ heap_sort (struct triple *t, size_t n, triple_cmp cmp)
     }
 }
 
+/* Whether the block of nodes at N is a table block (latepgo-abi.h):
+   its first u64 holds the distance from it to TABLES, the module's
+   __latepgo_memop_tables.  */
+
+static int
+memop_table_block_p (const struct latepgo_value_node *n, const char *tables)
+{
+  return n->value == (unsigned long long) (tables - (const char *) n);
+}
+
 /* Link the value nodes of the module's memop sites (latepgo-abi.h):
-   LATEPGO_SEC_VMOP is a sequence of sites of LATEPGO_MEMOP_BUCKETS
-   nodes, each holding its range's value; each site's nodes become one
+   LATEPGO_SEC_VMOP is a sequence of blocks of LATEPGO_MEMOP_BUCKETS
+   nodes, each function's table block and then its sites, each node of
+   a site holding its range's value; each site's nodes become one
    list, in range order, as the writers read lists (ours, and
    compiler-rt's when its runtime writes the module).  Run at start-up,
    before anything writes; counting needs no links.  A site whose
    values are not the ranges' (not an object of this latepgo) ends the
-   walk, with a warning, rather than be linked wrong.  */
+   walk, with a warning, rather than be linked wrong.  TABLES is
+   __latepgo_memop_tables (prof-core.c, which calls this), to which
+   table blocks refer.  */
 
 void
-lp_memop_link (void)
+lp_memop_link (const char *tables)
 {
   struct latepgo_value_node *end;
   struct latepgo_value_node *n = lp_memop_nodes (&end);
   for (; n && end - n >= LATEPGO_MEMOP_BUCKETS; n += LATEPGO_MEMOP_BUCKETS)
     {
+      if (memop_table_block_p (n, tables))
+	continue;
       for (unsigned b = 0; b < LATEPGO_MEMOP_BUCKETS; b++)
 	if (n[b].value != latepgo_memop_bucket_min (b))
 	  {

@@ -8,15 +8,15 @@
 #include "runtime-decls.h"
 
 /* The indirect-call helpers' declarations, plain and atomic, and that
-   of the table of memop ranges.  GC roots (lp_runtime_decls_roots,
+   of what memop table blocks refer to.  GC roots (lp_runtime_decls_roots,
    registered by plugin_init).  */
 static tree helper_decls[2];
-static tree memop_words_decl;
+static tree memop_tables_decl;
 
 const struct ggc_root_tab lp_runtime_decls_roots[] = {
   { &helper_decls[0], 2, sizeof (tree), gt_ggc_mx_tree_node,
     gt_pch_nx_tree_node },
-  { &memop_words_decl, 1, sizeof (tree), gt_ggc_mx_tree_node,
+  { &memop_tables_decl, 1, sizeof (tree), gt_ggc_mx_tree_node,
     gt_pch_nx_tree_node },
   LAST_GGC_ROOT_TAB
 };
@@ -71,21 +71,19 @@ lp_icall_helper_decl (bool atomic)
   return helper_decls[k];
 }
 
-/* The declaration of the runtime's table of where each memop size's
-   node starts, in u64 words (latepgo-abi.h): const unsigned
-   char[LATEPGO_MEMOP_RANGES_LAST + 1].  */
+/* The declaration of what the table blocks of memop nodes refer to
+   (latepgo-abi.h): extern hidden const char
+   LATEPGO_MEMOP_TABLES_SYMBOL.  */
 
 tree
-lp_memop_words_decl (void)
+lp_memop_tables_decl (void)
 {
-  if (memop_words_decl)
-    return memop_words_decl;
-  tree type = build_array_type (unsigned_char_type_node,
-				build_index_type
-				  (size_int (LATEPGO_MEMOP_RANGES_LAST)));
-  memop_words_decl = lp_runtime_var_decl (LATEPGO_MEMOP_WORDS_SYMBOL, type);
-  TREE_READONLY (memop_words_decl) = 1;
-  return memop_words_decl;
+  if (memop_tables_decl)
+    return memop_tables_decl;
+  memop_tables_decl = lp_runtime_var_decl (LATEPGO_MEMOP_TABLES_SYMBOL,
+					   char_type_node);
+  TREE_READONLY (memop_tables_decl) = 1;
+  return memop_tables_decl;
 }
 
 /* Whether FNDECL is one of the indirect-call helpers: they return and
