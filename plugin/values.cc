@@ -28,7 +28,9 @@
    histogram of their GCC profile ids (a hash of the target's name,
    given to every function here too), from which ipa-profile makes the
    call speculative when one target dominates (GCC's thresholds), in
-   this file, or with -flto in any file of the program; a memop's sizes
+   this file, or with -flto in any file of the program (not an
+   indirect call in tail position whose other targets are hot:
+   tail-icall.cc); a memop's sizes
    become the histograms of its most common sizes and its average
    size.  The sites are part of the checksum.  */
 
@@ -47,6 +49,7 @@
 #include "sample-read.h"
 #include "renamed-unit.h"
 #include "shard.h"
+#include "tail-icall.h"
 #include "value-prof.h"
 #include "warning-options.h"
 #include "../libprof/latepgo-abi.h"
@@ -1014,11 +1017,19 @@ annotate_icall (const lp_value_site *s, int icall, unsigned site,
       || bbc.to_gcov_type () <= 0)
     return;
   gcov_type all = bbc.to_gcov_type ();
-  gcov_type value[MAX_TARGETS], count[MAX_TARGETS];
+  gcov_type value[MAX_TARGETS], count[MAX_TARGETS], top = 0;
   for (unsigned k = 0; k < n; k++)
     {
       value[k] = profile_id_of_hash (v[k].value);
       count[k] = scale_to_block (v[k].count, total, all);
+      top = MAX (top, count[k]);
+    }
+  if (lp_tail_icall_unpromoted_p (s->stmt, all, top))
+    {
+      if (dump)
+	fprintf (dump, "  value site %u not promoted: tail call, other "
+		 "targets %" PRId64 " calls\n", site, (int64_t) (all - top));
+      return;
     }
   fill_topn (add_histogram (s->stmt, HIST_TYPE_INDIR_CALL,
 			    gimple_call_fn (s->stmt), 2 + 2 * n),

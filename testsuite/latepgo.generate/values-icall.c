@@ -1,6 +1,8 @@
 /* Targets of indirect calls are counted by address (the runtime's
    per-site lists) and named in the profile; the use rebuild makes the
-   usual target a direct call, which GCC then inlines.  */
+   usual target a direct call, which GCC then inlines.  The call's
+   value is used after it: a call in tail position whose other targets
+   are hot, as negate is here, is left indirect (tail-icall.cc).  */
 /* { dg-do run } */
 /* { dg-options "-O2" } */
 
@@ -15,7 +17,7 @@ long (*volatile other_p) (long) = other;
 __attribute__ ((noinline)) int
 apply (int (*f) (int), int x)
 {
-  return f (x);
+  return f (x) * 3;
 }
 
 int
