@@ -173,7 +173,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   if (latepgo_opts.coverage)
     latepgo_opts.no_values = true;
   /* A lean build counts as clang's lean builds (-debug-info-correlate)
-     do, so that its loaded image stays small (doc/lean.md section 5):
+     do, so that its loaded image stays small (doc/lean.md section 4):
      no value profiles, which would need the records in the image (the
      first-run times a block of their own), and unless exact-calls is
      given, no fake edges after calls, a third of the counters.  Use
