@@ -111,6 +111,16 @@ store_coverage (const char *value)
   return LP_STORED;
 }
 
+/* exact-calls or no-exact-calls: the choice is the user's, not lean's
+   default (latepgo.cc).  */
+
+static enum lp_store_result
+store_exact_calls_given (const char *)
+{
+  latepgo_opts.exact_calls_given = true;
+  return LP_STORED;
+}
+
 #define O(FIELD) &latepgo_opts.FIELD
 
 /* In the order of the note that lists the valid arguments.  Its rows
@@ -126,11 +136,11 @@ static const struct lp_argument arguments[] = {
     "exact counts in threaded programs (atomic, atomic-add)",
     "-fprofile-update=", NULL, false, NULL, store_update },
   { "exact-calls", "exact-calls", LP_NO_VALUE,
-    "end blocks after calls that may not return (default)",
-    NULL, O (exact_calls), true, NULL, NULL },
+    "end blocks after calls that may not return (default but with lean)",
+    NULL, O (exact_calls), true, NULL, store_exact_calls_given },
   { "no-exact-calls", "no-exact-calls", LP_NO_VALUE,
     "fewer counters, but wrong counts across exit and longjmp",
-    NULL, O (exact_calls), false, NULL, NULL },
+    NULL, O (exact_calls), false, NULL, store_exact_calls_given },
   { "prefix-map", "prefix-map=OLD=NEW", LP_SOME_VALUE,
     "rewrite the file prefix of static functions' names",
     NULL, NULL, false, NULL, store_prefix_map },
@@ -277,7 +287,8 @@ bool
 lp_parse_arguments (struct plugin_name_args *info)
 {
   bool ok = true;
-  /* Exact counts unless asked otherwise (no-exact-calls).  */
+  /* Exact counts unless asked otherwise (no-exact-calls, or lean:
+     latepgo.cc).  */
   latepgo_opts.exact_calls = true;
   for (int i = 0; i < info->argc; i++)
     {

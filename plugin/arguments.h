@@ -26,6 +26,7 @@ struct latepgo_options
 				   does not count.  */
   bool exact_calls;		/* Fake edges after calls that may leave
 				   (default; no-exact-calls).  */
+  bool exact_calls_given;	/* exact-calls or no-exact-calls given.  */
   const char *use_path;		/* use=FILE */
   const char *sample_use_path;	/* sample-use=FILE */
   const char *anchors_path;	/* anchors=FILE */
@@ -40,6 +41,8 @@ struct latepgo_options
 				   mode).  */
   bool lean;			/* lean: names and records out of the
 				   loaded image (lean.cc).  */
+  bool lean_dropped_values;	/* Value profiles off because of lean,
+				   not because the user asked.  */
   bool probes;			/* probes: pseudo probes per block.  */
   enum lp_coverage_kind coverage;	/* coverage=function|block */
   const char *dump_path;	/* dump=FILE */

@@ -172,6 +172,21 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
      (coverage.cc).  */
   if (latepgo_opts.coverage)
     latepgo_opts.no_values = true;
+  /* A lean build counts as clang's lean builds (-debug-info-correlate)
+     do, so that its loaded image stays small (doc/lean.md section 4):
+     no value profiles, which would need the records in the image (the
+     first-run times a block of their own), and unless exact-calls is
+     given, no fake edges after calls, a third of the counters.  Use
+     builds recognize such a profile by its checksum (pass.cc).
+     Coverage keeps its classes exact.  */
+  if (latepgo_opts.lean && latepgo_opts.generate && !latepgo_opts.coverage)
+    {
+      if (!latepgo_opts.no_values)
+	latepgo_opts.lean_dropped_values = true;
+      latepgo_opts.no_values = true;
+      if (!latepgo_opts.exact_calls_given)
+	latepgo_opts.exact_calls = false;
+    }
 
   if (latepgo_opts.dump_path)
     lp_dump_open (latepgo_opts.dump_path);

@@ -170,3 +170,19 @@ lp_stmt_may_leave_p (gimple *stmt)
   return (stmt_may_leave_1 (cfun, stmt, &callee)
 	  || callee_may_leave_p (callee));
 }
+
+/* Whether a statement of the current function may leave it: only then
+   do the graphs with and without exact calls differ (cfg-graph.cc).  */
+
+bool
+lp_function_may_leave_p (void)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (!is_gimple_debug (gsi_stmt (gsi))
+	  && lp_stmt_may_leave_p (gsi_stmt (gsi)))
+	return true;
+  return false;
+}

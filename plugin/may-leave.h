@@ -6,5 +6,6 @@
 extern void lp_may_leave_begin (void);
 extern void lp_may_leave_end (void);
 extern bool lp_stmt_may_leave_p (gimple *);
+extern bool lp_function_may_leave_p (void);
 
 #endif /* LATEPGO_MAY_LEAVE_H */

@@ -77,8 +77,23 @@ process_all_functions (bool use)
 
       lp_graph g;
       /* A probe build has no counters: only the plain checksum.  */
-      lp_build_graph (&g, exact,
-		      !as_plain_build && (use || !latepgo_opts.no_values));
+      bool values = !as_plain_build && (use || !latepgo_opts.no_values);
+      /* A use build takes the graph the profile was trained with: that
+	 of no-exact-calls (and lean, whose default it is) when the
+	 profile has its record, else the exact one.  They differ only
+	 where a statement may leave.  Built in that order, as the
+	 graph without fake edges after calls leaves the CFG as it was,
+	 and the exact one splits blocks.  */
+      bool without_exact_calls = false;
+      if (use && !as_plain_build && lp_function_may_leave_p ())
+	{
+	  lp_build_graph (&g, false, values);
+	  without_exact_calls = lp_use_profile_fits_p (node, &g, name);
+	  if (!without_exact_calls)
+	    lp_release_graph (&g);
+	}
+      if (!without_exact_calls)
+	lp_build_graph (&g, use ? !as_plain_build : exact, values);
       if (n_probes < 0)
 	probe_checksum = g.checksum_plain;
 
@@ -102,6 +117,9 @@ process_all_functions (bool use)
       else if (use)
 	{
 	  lp_dump_function (name, asm_name, &g, 0);
+	  if (without_exact_calls)
+	    if (FILE *d = lp_dump_stream ())
+	      fputs ("  profile without exact calls\n", d);
 	  lp_use_function (node, &g, name);
 	}
       else

@@ -323,6 +323,57 @@ use_coverage (cgraph_node *node, lp_graph *g, const char *name)
     }
 }
 
+/* The record of NAME whose checksum and number of counters are G's,
+   or NULL; *NAME_FOUND says whether NAME has any record.  Besides a
+   record of G as this latepgo writes it, *NO_VALUES says it is one
+   made without value counters (no-values, lean), which has the record
+   of the graph alone, and *BEFORE_CMP one from before memcmp and bcmp
+   sizes were profiled, whose other sites keep their values.  */
+
+static const lp_profile_record *
+matching_record (const char *name, const lp_graph *g, bool *name_found,
+		 bool *no_values, bool *before_cmp)
+{
+  *no_values = *before_cmp = false;
+  const lp_profile_record *rec = find_record (name, g->checksum, name_found);
+  if (!rec && g->values)
+    {
+      rec = find_record (name, g->checksum_plain, name_found);
+      *no_values = rec != NULL;
+    }
+  if (!rec && g->checksum_before_cmp)
+    {
+      rec = find_record (name, g->checksum_before_cmp, name_found);
+      *before_cmp = rec != NULL;
+    }
+  if (rec
+      && rec->n_counters != (unsigned) (g->n_counters
+					+ (g->values && !*no_values)))
+    {
+      rec = NULL;
+      *no_values = *before_cmp = false;
+    }
+  return rec;
+}
+
+/* Whether the profile has a record that fits G for the current
+   function (NODE, profile name NAME, as lp_use_function looks it up).
+   pass.cc asks it of the graph without fake edges after calls: a
+   profile trained with no-exact-calls, or lean, has that graph's.  */
+
+bool
+lp_use_profile_fits_p (cgraph_node *node, const lp_graph *g, const char *name)
+{
+  if (lp_coverage_profile_p ())
+    return false;
+  char *old_name = lp_old_profile_name (node->decl, name);
+  bool name_found, no_values, before_cmp;
+  bool fits = matching_record (old_name ? old_name : name, g, &name_found,
+			       &no_values, &before_cmp) != NULL;
+  free (old_name);
+  return fits;
+}
+
 /* Annotate the current function (NODE, profile name NAME, graph G).
    Consumes G's fake edges.  */
 
@@ -337,28 +388,17 @@ use_function (cgraph_node *node, lp_graph *g, const char *name)
       use_coverage (node, g, name);
       return;
     }
-  const lp_profile_record *rec = find_record (name, g->checksum, &name_found);
-
-  /* A profile made without value counters (no-values) has the record
-     of the graph alone.  */
-  if (!rec && g->values)
-    {
-      rec = find_record (name, g->checksum_plain, &name_found);
-      if (rec)
-	g->values = false;
-    }
-  /* A profile from before memcmp and bcmp sizes were profiled: the
-     other sites keep their values.  */
+  bool no_values, before_cmp;
+  const lp_profile_record *rec
+    = matching_record (name, g, &name_found, &no_values, &before_cmp);
+  if (no_values)
+    g->values = false;
   auto_vec<int> sites_before_cmp;
-  if (!rec && g->checksum_before_cmp)
-    {
-      rec = find_record (name, g->checksum_before_cmp, &name_found);
-      if (rec)
-	lp_sites_before_cmp (g, &sites_before_cmp);
-    }
+  if (before_cmp)
+    lp_sites_before_cmp (g, &sites_before_cmp);
   if (!rec && g->checksum_memop_counters)
     older_memop_layout (decl, name, g);
-  if (!rec || rec->n_counters != (unsigned) lp_record_counters (g))
+  if (!rec)
     {
       /* Stale profile: the function changed since training.  */
       if (name_found && salvage (node, g, name))

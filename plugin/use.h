@@ -7,6 +7,8 @@
 
 extern void lp_use_begin (void);
 extern void lp_use_function (cgraph_node *, lp_graph *, const char *);
+extern bool lp_use_profile_fits_p (cgraph_node *, const lp_graph *,
+				   const char *);
 extern void lp_use_finish (void);
 extern void lp_use_set_fdo_flags (void);
 extern void lp_use_annotate_sampled (cgraph_node *, lp_graph *, gcov_type *,

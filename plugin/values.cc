@@ -642,7 +642,8 @@ lp_values_lean_warning (void)
   if (lean_memop_sites)
     warning (lp_warning_option (LP_WARN_LEAN_MEMOP),
 	     "latepgo: lean builds do not profile memop sizes: %u memcpy, "
-	     "memmove, mempcpy, memset or bzero calls of this file will not "
+	     "memmove, mempcpy, memset, bzero, memcmp or bcmp calls of this "
+	     "file will not "
 	     "be versioned for their usual size; train without "
 	     "%<-fplugin-arg-latepgo-lean%> to profile them",
 	     lean_memop_sites);
@@ -665,18 +666,16 @@ lp_instrument_values (cgraph_node *node, lp_graph *g)
   first_nodes = NULL_TREE;
   if (icall_site_index)
     icall_site_index->empty ();
-  if (!g->values)
-    return NULL_TREE;
   /* A lean build has no records, through which the runtime finds the
-     nodes and names the targets (doc/lean.md): its value sites stay
-     unprofiled, counted for lp_values_lean_warning.  They stay in the
-     checksum, so the profile fits a normal use build.  */
-  if (latepgo_opts.lean)
+     nodes and names the targets (doc/lean.md): it profiles no values,
+     and says so (lp_values_lean_warning) unless no-values asked it.  */
+  if (latepgo_opts.lean_dropped_values)
     {
       lean_icall_sites += g->n_icall_sites;
       lean_memop_sites += g->n_memop_sites;
-      return NULL_TREE;
     }
+  if (!g->values)
+    return NULL_TREE;
   if (!g->n_icall_sites && !g->n_memop_sites)
     return NULL_TREE;
   tree memop_nodes = (g->n_memop_sites
