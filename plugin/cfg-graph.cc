@@ -425,6 +425,38 @@ lp_solve_flow (lp_graph *g, gcov_type *count)
   return clamped;
 }
 
+/* After lp_solve_flow: a function whose counters counted but whose
+   entry count came out 0 ran and never returned, the program having
+   left it where the graph has no fake edge to EXIT (no-exact-calls, a
+   signal handler calling exit, a longjmp out of a callee GCC cannot
+   see).  No flow reached EXIT, so the virtual EXIT->ENTRY edge, and
+   everything solved from it, is 0.  Solve COUNT again with that edge
+   known as 1, one run that left without returning: the edges solved
+   from ENTRY's side then get their flow, and the counted edges keep
+   theirs.  Returns the number of solutions clamped, as lp_solve_flow,
+   or -1 if COUNT did not need it.  */
+
+int
+lp_solve_flow_unreturned (lp_graph *g, gcov_type *count)
+{
+  lp_edge *virt = &g->edges[0];
+  if (count[0] != 0 || !virt->on_tree)
+    return -1;
+  bool counted = false;
+  unsigned i;
+  lp_edge *le;
+  FOR_EACH_VEC_ELT (g->edges, i, le)
+    if (le->counter >= 0 && count[i] > 0)
+      counted = true;
+  if (!counted)
+    return -1;
+  virt->on_tree = false;
+  count[0] = 1;
+  int clamped = lp_solve_flow (g, count);
+  virt->on_tree = true;
+  return clamped;
+}
+
 /* Remove the fake edges again.  Edge pointers of fake edges in G are
    dangling afterwards.  */
 

@@ -439,6 +439,13 @@ use_function (cgraph_node *node, lp_graph *g, const char *name)
     fputc ('\n', dump);
 
   int clamped = lp_solve_flow (g, count.address ());
+  int unreturned = lp_solve_flow_unreturned (g, count.address ());
+  if (unreturned >= 0)
+    {
+      clamped = unreturned;
+      if (dump)
+	fputs ("  ran without returning: entry count 1\n", dump);
+    }
   if (clamped)
     {
       n_inconsistent++;
