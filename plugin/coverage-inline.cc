@@ -181,7 +181,8 @@ drop_needless_debug_sites (vec<instance_site> *sites)
 
 /* Store 0 into FN's byte before the sites of FN, SITES[0..N), that
    are the first in their block and in no block dominated by another
-   site's.  Return the number of stores.  */
+   site's (a real site's, for a real site).  Return the number of
+   stores.  */
 
 static int
 store_at_sites (const instance_site *sites, unsigned n)
@@ -197,9 +198,15 @@ store_at_sites (const instance_site *sites, unsigned n)
       basic_block bb = sites[i].bb;
       bool needed = true;
       for (unsigned j = 0; j < n && needed; j++)
-	if (sites[j].bb == bb ? j < i
-	    : dominated_by_p (CDI_DOMINATORS, bb, sites[j].bb))
-	  needed = false;
+	{
+	  /* A debug site never replaces a real one: the stores of the
+	     copies seen without -g are the same with -g.  */
+	  if (sites[j].debug && !sites[i].debug)
+	    continue;
+	  if (sites[j].bb == bb ? j < i
+	      : dominated_by_p (CDI_DOMINATORS, bb, sites[j].bb))
+	    needed = false;
+	}
       if (!needed)
 	continue;
       gimple_stmt_iterator gsi = gsi_for_stmt (sites[i].stmt);
