@@ -45,7 +45,7 @@
 
 #include "gcc-common.h"
 #include "coverage-inline.h"
-#include "coverage.h"
+#include "coverage-bytes.h"
 #include "dump.h"
 #include "gcc-flags.h"
 #include "names.h"

@@ -8,8 +8,6 @@
 
 extern tree lp_coverage_function (cgraph_node *, lp_graph *, const char *,
 				  int *, unsigned HOST_WIDE_INT *);
-extern tree lp_coverage_bytes_var (tree, int);
-extern gimple *lp_coverage_byte_store (tree, tree, int);
 extern int lp_coverage_block_bytes (int *);
 extern unsigned HOST_WIDE_INT lp_coverage_block_hash (const lp_graph *, int);
 
