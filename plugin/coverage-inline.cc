@@ -96,6 +96,9 @@ counted_function_p (tree fndecl)
   location_t loc = DECL_SOURCE_LOCATION (fndecl);
   if (loc == BUILTINS_LOCATION || !lp_file_profiled_p (LOCATION_FILE (loc)))
     return false;
+  cgraph_node *n = cgraph_node::get (fndecl);
+  if (!n || !n->definition || !gimple_has_body_p (n->decl))
+    return false;
   return !lookup_attribute ("no_profile_instrument_function",
 			    DECL_ATTRIBUTES (fndecl));
 }
