@@ -29,11 +29,16 @@
    markers, so that -g changes the code only where an instance cannot
    be seen without it.  Without -g such an instance is not counted.
 
-   The byte: the function's own, when this file instruments its body
-   (before or after its callers: both take the same byte from the map
-   below); else one made here, for which generate.cc emits a record
-   with the function's profile name (lp_coverage_inline_finish), as
-   for a function of this file.  Bytes and records are TU-local, as
+   Which functions: those with a body of their own at our pass, which
+   this file instruments (before or after its callers: both take the
+   same byte from the map below) and which have a record: without
+   this, such a function whose body never ran but whose copies did
+   was listed as never run.  A function with no body left (a static
+   one inlined everywhere early, or an inline one) has no record and
+   is listed neither way; coverage-inline-only gives it a byte made
+   here, and generate.cc a record with the function's profile name
+   (lp_coverage_inline_finish), as for a function of this file, at the
+   price of a store per copy (doc/coverage.md section 1).  Bytes and records are TU-local, as
    every function's are, so a COMDAT function's records from several
    files and bodies merge by name in the profile.
 
@@ -45,6 +50,7 @@
 
 #include "gcc-common.h"
 #include "coverage-inline.h"
+#include "arguments.h"
 #include "coverage-bytes.h"
 #include "dump.h"
 #include "gcc-flags.h"
@@ -86,6 +92,16 @@ lp_coverage_own_byte (tree fndecl)
   return b;
 }
 
+/* Whether FNDECL has a body of its own at our pass, which is then
+   instrumented (before or after its callers) and has a record.  */
+
+static bool
+own_body_p (tree fndecl)
+{
+  cgraph_node *n = cgraph_node::get (fndecl);
+  return n && n->definition && gimple_has_body_p (n->decl);
+}
+
 /* Whether instances of FNDECL are counted (see the top).  */
 
 static bool
@@ -96,8 +112,7 @@ counted_function_p (tree fndecl)
   location_t loc = DECL_SOURCE_LOCATION (fndecl);
   if (loc == BUILTINS_LOCATION || !lp_file_profiled_p (LOCATION_FILE (loc)))
     return false;
-  cgraph_node *n = cgraph_node::get (fndecl);
-  if (!n || !n->definition || !gimple_has_body_p (n->decl))
+  if (!latepgo_opts.coverage_inline_only && !own_body_p (fndecl))
     return false;
   return !lookup_attribute ("no_profile_instrument_function",
 			    DECL_ATTRIBUTES (fndecl));
