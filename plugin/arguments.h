@@ -45,6 +45,9 @@ struct latepgo_options
 				   not because the user asked.  */
   bool probes;			/* probes: pseudo probes per block.  */
   enum lp_coverage_kind coverage;	/* coverage=function|block */
+  bool coverage_inline_only;	/* coverage-inline-only: bytes and records
+				   for functions with no body of their own
+				   left (coverage-inline.cc).  */
   const char *dump_path;	/* dump=FILE */
   const char *report_path;	/* report=FILE */
   vec<const char *> prefix_map; /* prefix-map=OLD=NEW, as OLD, NEW pairs.  */

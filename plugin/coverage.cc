@@ -9,7 +9,9 @@
    with the byte-coverage variant bit (and the function-entry-only bit
    for coverage=function).
 
-   coverage=function: one byte, stored on the edge out of ENTRY.  The
+   coverage=function: one byte, stored on the edge out of ENTRY, and
+   into the bytes of the functions GCC inlined into it before our pass
+   where their copies start (coverage-inline.cc).  The
    record's FuncHash is LATEPGO_FUNCTION_COVERAGE_HASH, not the CFG
    checksum: whether a function ran does not depend on its CFG, so the
    profile stays valid for a function edited since training.
@@ -33,11 +35,12 @@
 
 #include "gcc-common.h"
 #include "coverage.h"
+#include "coverage-bytes.h"
+#include "coverage-inline.h"
 #include "arguments.h"
 #include "dump.h"
 #include "names.h"
 #include "relocate.h"
-#include "section-vars.h"
 #include "../libprof/latepgo-abi.h"
 
 STATIC_ASSERT (LP_FUNCTION_COVERAGE == LATEPGO_COVERAGE_FUNCTION
@@ -101,47 +104,6 @@ lp_coverage_block_hash (const lp_graph *g, int n_bytes)
   return h ? h : 1;
 }
 
-/* The byte array of the current function (NODE): N bytes of
-   LATEPGO_COVERAGE_NOT_RUN in the counters section, byte-aligned.  */
-
-static tree
-build_bytes_var (cgraph_node *node, int n)
-{
-  tree type = build_array_type (unsigned_char_type_node,
-				build_index_type (size_int (n - 1)));
-  char *var_name = concat ("__profc_", lp_symbol_name (node->decl), NULL);
-  tree bytes = lp_build_section_var (var_name, type, LATEPGO_SEC_CNTS);
-  free (var_name);
-  SET_DECL_ALIGN (bytes, BITS_PER_UNIT);
-  DECL_USER_ALIGN (bytes) = 1;
-  TREE_ADDRESSABLE (bytes) = 1;
-  char *init = XNEWVEC (char, n);
-  memset (init, LATEPGO_COVERAGE_NOT_RUN, n);
-  tree str = build_string (n, init);
-  XDELETEVEC (init);
-  TREE_TYPE (str) = type;
-  DECL_INITIAL (bytes) = str;
-  varpool_node::finalize_decl (bytes);
-  return bytes;
-}
-
-/* The statement BYTES[IDX] = 0, through BASE when BASE is not NULL
-   (runtime counter relocation).  */
-
-static gimple *
-build_byte_store (tree bytes, tree base, int idx)
-{
-  tree array = bytes;
-  if (base)
-    array = build2 (MEM_REF, TREE_TYPE (bytes), base,
-		    build_int_cst (TREE_TYPE (base), 0));
-  tree ref = build4 (ARRAY_REF, unsigned_char_type_node, array,
-		     build_int_cst (integer_type_node, idx), NULL_TREE,
-		     NULL_TREE);
-  return gimple_build_assign (ref, build_int_cst (unsigned_char_type_node,
-						  0));
-}
-
 /* Instrument the current function (NODE, profile name NAME, graph G)
    for the coverage kind of latepgo_opts: emit its bytes and store to
    them.  Set *N_BYTES and *HASH for its record, release G, and return
@@ -162,7 +124,8 @@ lp_coverage_function (cgraph_node *node, lp_graph *g, const char *name,
   *n_bytes = n;
   lp_release_graph (g);
 
-  tree bytes = build_bytes_var (node, n);
+  tree bytes = (block ? lp_coverage_bytes_var (node->decl, n)
+	       : lp_coverage_own_byte (node->decl));
   tree base = NULL_TREE;
   if (lp_relocation_p ())
     base = make_temp_ssa_name (build_pointer_type (TREE_TYPE (bytes)),
@@ -171,7 +134,7 @@ lp_coverage_function (cgraph_node *node, lp_graph *g, const char *name,
   if (!block)
     gsi_insert_on_edge_immediate (single_succ_edge
 				    (ENTRY_BLOCK_PTR_FOR_FN (cfun)),
-				  build_byte_store (bytes, base, 0));
+				  lp_coverage_byte_store (bytes, base, 0));
   else
     {
       /* At the head of each class: the block whose own byte it is.  */
@@ -190,7 +153,8 @@ lp_coverage_function (cgraph_node *node, lp_graph *g, const char *name,
 	  gcc_assert (!stored[byte_of[i]]);
 	  stored[byte_of[i]] = true;
 	  gimple_stmt_iterator gsi = gsi_after_labels (bb);
-	  gsi_insert_before (&gsi, build_byte_store (bytes, base, byte_of[i]),
+	  gsi_insert_before (&gsi,
+			     lp_coverage_byte_store (bytes, base, byte_of[i]),
 			     GSI_NEW_STMT);
 	}
     }
@@ -203,5 +167,7 @@ lp_coverage_function (cgraph_node *node, lp_graph *g, const char *name,
     fprintf (dump, "coverage %s kind=%s bytes=%d hash=0x%"
 	     HOST_WIDE_INT_PRINT "x\n", name, block ? "block" : "function",
 	     n, *hash);
+  if (!block)
+    lp_coverage_inline_instances (node->decl);
   return bytes;
 }

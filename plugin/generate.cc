@@ -29,7 +29,9 @@
    go out of the loaded image instead (lean.cc).  With
    coverage=function|block, coverage.cc makes the byte counters and
    their stores instead of counters and increments, and the file says
-   so in __latepgo_prf_cov.  */
+   so in __latepgo_prf_cov; with coverage=function, functions that
+   have a byte here only through copies GCC inlined before our pass
+   get a record too (coverage-inline.cc).  */
 
 #include "gcc-common.h"
 #include "generate.h"
@@ -43,6 +45,7 @@
 #include "values.h"
 #include "lean.h"
 #include "coverage.h"
+#include "coverage-inline.h"
 #include "section-vars.h"
 #include "../libprof/latepgo-abi.h"
 #include <zlib.h>
@@ -448,6 +451,28 @@ finish_lean (void)
   lp_lean_finish (fns, chunk.address (), chunk.length (), runtime_decl);
 }
 
+/* With coverage=function: a record for each function that has a byte
+   in this file only through its inlined copies (coverage-inline.cc).  */
+
+static void
+add_inline_only_records (void)
+{
+  auto_vec<lp_inline_only_fn> fns;
+  lp_coverage_inline_finish (&fns);
+  for (const lp_inline_only_fn &f : fns)
+    {
+      lp_record r;
+      r.name = f.name;
+      r.counters = f.bytes;
+      r.checksum = LATEPGO_FUNCTION_COVERAGE_HASH;
+      r.n_counters = 1;
+      r.fn = NULL_TREE;
+      r.site_heads = NULL_TREE;
+      r.n_icall_sites = r.n_memop_sites = 0;
+      records.safe_push (r);
+    }
+}
+
 /* Emit the records, the names chunk and the profile path of this
    file.  Called once, after the last function.  */
 
@@ -457,6 +482,8 @@ lp_generate_finish (void)
   unsigned i;
   lp_record *r;
 
+  if (latepgo_opts.coverage == LP_FUNCTION_COVERAGE)
+    add_inline_only_records ();
   if (records.is_empty ())
     return;
 
