@@ -346,9 +346,10 @@ matching_record (const char *name, const lp_graph *g, bool *name_found,
       rec = find_record (name, g->checksum_before_cmp, name_found);
       *before_cmp = rec != NULL;
     }
+  /* A no-values record has no first-run counter.  */
   if (rec
-      && rec->n_counters != (unsigned) (g->n_counters
-					+ (g->values && !*no_values)))
+      && rec->n_counters != (unsigned) (lp_record_counters (g)
+					- (*no_values ? 1 : 0)))
     {
       rec = NULL;
       *no_values = *before_cmp = false;

@@ -643,8 +643,7 @@ lp_values_lean_warning (void)
     warning (lp_warning_option (LP_WARN_LEAN_MEMOP),
 	     "latepgo: lean builds do not profile memop sizes: %u memcpy, "
 	     "memmove, mempcpy, memset, bzero, memcmp or bcmp calls of this "
-	     "file will not "
-	     "be versioned for their usual size; train without "
+	     "file will not be versioned for their usual size; train without "
 	     "%<-fplugin-arg-latepgo-lean%> to profile them",
 	     lean_memop_sites);
   lean_icall_sites = lean_memop_sites = 0;
