@@ -52,6 +52,9 @@ def pct(a, b):
 
 def main():
     workloads = sys.argv[1:] or ["sqlite", "zlib", "json", "stl"]
+    # Known to runlib, which then sends their profiles to their run
+    # directory rather than the current one.
+    config.VARIANT.update((v["name"], v) for v in (LATEPGO, LATEPGO_LEAN, CLANG))
     variants = [config.VARIANT["gcc"], config.VARIANT["clang"],
                 LATEPGO, LATEPGO_LEAN, CLANG]
     lines = ["# coverage=function against clang's function-entry coverage",
