@@ -61,6 +61,7 @@
 #include "arguments.h"
 #include "coverage.h"
 #include "pass.h"
+#include "vect-guard.h"
 #include "probes.h"
 #include "relocate.h"
 #include "runtime-decls.h"
@@ -237,6 +238,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   if (latepgo_opts.probes)
     lp_probes_register (info->base_name);
   lp_memcmp_version_register (info->base_name);
+  if (latepgo_opts.use_path || latepgo_opts.sample_use_path)
+    lp_vect_guard_register (info->base_name);
   register_callback (info->base_name, PLUGIN_FINISH, finish, NULL);
   return 0;
 }
