@@ -2,7 +2,7 @@
 """samplepgo.py [--rounds N] [WORKLOAD...]: sample-based PGO against
 instrumented PGO, from the same training input.
 
-For every workload (default sqlite and json; sources fetched by
+For every workload (default sqlite, json, zlib and stl; sources fetched by
 fetch.sh), all with gcc -O2:
   plain     no plugin
   probed    -fplugin-arg-latepgo-probes (the production build; its
@@ -20,6 +20,10 @@ fetch.sh), all with gcc -O2:
             blocks its samples happened to hit
             (sample PGO; the build carries probes again, as the next
             production build would)
+  oracle    -fplugin-arg-latepgo-sample-use= of the oracle: the exact
+            counts of instr's training run written as the probed build's
+            sample profile (write_oracle), read by the same sample-use
+            path: perfect samples
 Figures:
   Ir        callgrind instructions on the small input, ratio to plain
   taken     jumps taken in the workload's own code in that callgrind run
@@ -319,6 +323,49 @@ def agreement(instr_dump, sample_dump):
             same_runs / runs if runs else None, misdirection(ea, eb))
 
 
+def write_oracle(w, profdata, d):
+    """The oracle: D/oracle.sprof, the exact counts of PROFDATA written
+    as the probe-based sample profile of the probed build
+    (-fplugin-arg-latepgo-write-sample, plugin/sample-oracle.cc), one
+    compilation per source, concatenated.  Read by the same sample-use
+    path as the sampled profiles, it tells what sample-use loses from
+    perfect samples (oracle against instr) from what sampling loses
+    (sample against oracle)."""
+    spec = config.WORKLOADS[w]
+    out = os.path.join(d, "oracle-src")
+    os.makedirs(out, exist_ok=True)
+    parts = []
+    for src in spec["sources"]:
+        part = os.path.join(out, os.path.basename(src) + ".sprof")
+        run([compiler(w)] + config.OPT + spec["cflags"]
+            + ["-fplugin=" + PLUGIN, "-fplugin-arg-latepgo-use=" + profdata,
+               "-fplugin-arg-latepgo-probes",
+               "-fplugin-arg-latepgo-write-sample=" + part,
+               "-S", src, "-o", os.devnull], cwd=d)
+        parts.append(part)
+    path = os.path.join(d, "oracle.sprof")
+    with open(path, "w") as o:
+        for part in parts:
+            with open(part) as f:
+                o.write(f.read())
+    return path
+
+
+def oracle_matches(dump):
+    """{matched, stale, missing} summed over the "unit" lines of the
+    oracle build's dump: functions whose probe build CFG differs from
+    the instrumented build's (early function splitting runs in the one,
+    not the other) are stale there."""
+    total = dict(matched=0, stale=0, missing=0)
+    with open(dump) as f:
+        for line in f:
+            if line.startswith("unit "):
+                for k, v in re.findall(r"(\w+)=(\d+)", line):
+                    if k in total:
+                        total[k] += int(v)
+    return total
+
+
 def workload(w, rounds, root):
     d = os.path.join(root, w)
     shutil.rmtree(d, ignore_errors=True)
@@ -327,7 +374,8 @@ def workload(w, rounds, root):
     evalin = config.input_for(w, "eval", "quick")
     small = config.input_for(w, "small", "quick")
     lp = "-fplugin=" + PLUGIN
-    dumps = {k: os.path.join(d, k + ".dump") for k in ("instr", "sample")}
+    dumps = {k: os.path.join(d, k + ".dump")
+             for k in ("instr", "sample", "oracle")}
 
     log(w, ": plain, probed and generate builds")
     with ThreadPoolExecutor(2) as ex:
@@ -344,6 +392,8 @@ def workload(w, rounds, root):
     run([gen] + train, cwd=d, env=env)
     profdata = os.path.join(d, "train.profdata")
     run([PROFDATA, "merge", "-o", profdata, raw])
+    log(w, ": the oracle (exact counts as a sample profile)")
+    oracle_sprof = write_oracle(w, profdata, d)
     loop = "for i in $(seq %d); do \"$0\" \"$@\" >/dev/null; done" % PERF_RUNS
     # Independent perf sessions: one profile's result is not the result
     # (which samples a short block gets decides some inlining and
@@ -382,6 +432,11 @@ def workload(w, rounds, root):
                             [lp, "-fplugin-arg-latepgo-use=" + profdata,
                              "-fplugin-arg-latepgo-dump=" + dumps["instr"]],
                             [], d)
+        f_oracle = ex.submit(build, w, "oracle",
+                             [lp, "-fplugin-arg-latepgo-sample-use="
+                              + oracle_sprof, "-fplugin-arg-latepgo-probes",
+                              "-fplugin-arg-latepgo-dump=" + dumps["oracle"]],
+                             [], d)
         f_samples = [ex.submit(build, w, n,
                                [lp, "-fplugin-arg-latepgo-sample-use=" + sp,
                                 "-fplugin-arg-latepgo-probes"]
@@ -390,9 +445,10 @@ def workload(w, rounds, root):
                                [], d)
                      for k, (n, sp) in enumerate(zip(samples, sprofs))]
         instr = f_instr.result()
+        oracle = f_oracle.result()
         sample_exes = [f.result() for f in f_samples]
 
-    exes = dict(plain=plain, probed=probed, instr=instr)
+    exes = dict(plain=plain, probed=probed, instr=instr, oracle=oracle)
     exes.update(zip(samples, sample_exes))
     names = list(exes)
     log(w, ": callgrind on", small)
@@ -449,6 +505,7 @@ def workload(w, rounds, root):
 
     (overlap, branch_same, n_branches, branch_same_runs,
      misdirected) = agreement(dumps["instr"], dumps["sample"])
+    oracle_agreement = agreement(dumps["instr"], dumps["oracle"])
     res = dict(
         workload=w, rounds=rounds, train=train, eval=evalin, small=small,
         perf_freq=PERF_FREQ, perf_runs=PERF_RUNS, perf_seconds=perf_secs,
@@ -460,6 +517,11 @@ def workload(w, rounds, root):
         run_ratio=run_ratio, run_quartiles=run_quartiles,
         built_ratio=built_ratio,
         share_ir=share(ir_ratio), share_run=share(run_ratio),
+        oracle_share_ir=share(ir_ratio, "oracle"),
+        oracle_share_run=share(run_ratio, "oracle"),
+        oracle_line_overlap=oracle_agreement[0],
+        oracle_branch_misdirection=oracle_agreement[4],
+        oracle_functions=oracle_matches(dumps["oracle"]),
         probed_text_identical=text_bytes(probed) == text_bytes(plain),
         outputs_agree=len(outs) == 2,
         line_overlap=overlap, branch_direction_agreement=branch_same,
@@ -488,7 +550,7 @@ def main():
             return 2
         rounds = int(args[1])
         args = args[2:]
-    workloads = args or ["sqlite", "json"]
+    workloads = args or ["sqlite", "json", "zlib", "stl"]
     for tool in (PROFGEN, PROFDATA, PLUGIN):
         if not os.path.exists(tool):
             log("missing", tool, "- run make first")
@@ -519,6 +581,28 @@ def main():
                  r["branches_compared"],
                  fmt(r["branch_direction_agreement_by_runs"], "%.2f"),
                  "identical" if r["probed_text_identical"] else "DIFFERENT"))
+    print()
+    print("Where the gain goes (Ir on the small input; run: paired wall"
+          " clock): the oracle is a sample profile written from the exact"
+          " counts, so 1 - oracle share is what sample-use loses and"
+          " oracle - sampled what sampling loses.")
+    print("| workload | instr Ir gain | oracle share (Ir, run) |"
+          " sampled share, mean (Ir, run) | lost by sample-use (Ir) |"
+          " lost to sampling (Ir) | oracle functions matched / stale |"
+          " oracle line overlap |")
+    print("|---|---|---|---|---|---|---|---|")
+    for r in results:
+        m, of = r["sample_mean"], r["oracle_functions"]
+        o = r["oracle_share_ir"]
+        print("| %s | %.2f%% | %s, %s | %s, %s | %s | %s | %d / %d | %s |"
+              % (r["workload"], 100 * (1 - r["ir_ratio"]["instr"]),
+                 fmt(o, "%.2f"), fmt(r["oracle_share_run"], "%.2f"),
+                 fmt(m["share_ir"], "%.2f"), fmt(m["share_run"], "%.2f"),
+                 fmt(None if o is None else 1 - o, "%.2f"),
+                 fmt(None if o is None or m["share_ir"] is None
+                     else o - m["share_ir"], "%.2f"),
+                 of["matched"], of["stale"],
+                 fmt(r["oracle_line_overlap"], "%.2f")))
     os.makedirs(config.OUT_ROOT, exist_ok=True)
     with open(os.path.join(config.OUT_ROOT, "samplepgo.json"), "w") as f:
         json.dump(results, f, indent=1)

@@ -183,6 +183,9 @@ static const struct lp_argument arguments[] = {
   { "sample-use", "sample-use=PROFILE", LP_PATH_VALUE,
     "optimize with perf samples of a probes build",
     NULL, NULL, false, O (sample_use_path), NULL },
+  { "write-sample", "write-sample=FILE", LP_PATH_VALUE,
+    "use= with probes: write the exact counts as a sample profile",
+    NULL, NULL, false, O (write_sample_path), NULL },
   { "dump", "dump=FILE", LP_PATH_VALUE,
     "append what was done per function to FILE",
     NULL, NULL, false, O (dump_path), NULL },
@@ -378,6 +381,13 @@ lp_check_argument_combinations (void)
     {
       error ("latepgo: %<sample-use%> cannot be combined with %<%s%>",
 	     latepgo_opts.generate ? "generate" : "use");
+      return false;
+    }
+  if (latepgo_opts.write_sample_path
+      && (!latepgo_opts.use_path || !latepgo_opts.probes))
+    {
+      error ("latepgo: %<write-sample%> writes the counts of %<use%> "
+	     "for the probes of %<probes%>; it needs both");
       return false;
     }
   if (profile_arc_flag || flag_branch_probabilities)

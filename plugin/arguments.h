@@ -48,6 +48,8 @@ struct latepgo_options
   bool coverage_inline_only;	/* coverage-inline-only: bytes and records
 				   for functions with no body of their own
 				   left (coverage-inline.cc).  */
+  const char *write_sample_path;	/* write-sample=FILE: the oracle
+					   (sample-oracle.cc).  */
   const char *dump_path;	/* dump=FILE */
   const char *report_path;	/* report=FILE */
   vec<const char *> prefix_map; /* prefix-map=OLD=NEW, as OLD, NEW pairs.  */

@@ -22,6 +22,7 @@
 #include "profile-read.h"
 #include "sample-read.h"
 #include "sample-use.h"
+#include "sample-oracle.h"
 #include "use.h"
 #include "values.h"
 
@@ -50,23 +51,20 @@ process_all_functions (bool use)
 	continue;
 
       push_cfun (DECL_STRUCT_FUNCTION (node->decl));
-      /* Local pure-const may imply a need to fix up the CFG
-	 (tree_profiling does the same).  A probe build changes no code.  */
-      if (!as_plain_build && (execute_fixup_cfg () & TODO_cleanup_cfg))
-	cleanup_tree_cfg ();
-
       /* Samples need no fake edges after calls: probe and sample-use
 	 builds keep the plain CFG.  */
       bool exact = latepgo_opts.exact_calls && !as_plain_build;
       char *name = lp_profile_name (node->decl);
       const char *asm_name = lp_symbol_name (node->decl);
 
-      /* Probes in a use build go in before its call splits, on the
-	 plain CFG, so that they are numbered as a probe-only build and
-	 a sample-use build number them.  */
+      /* Probes in a use build go in before its CFG fixup and call
+	 splits, on the plain CFG, so that they are numbered as a
+	 probe-only build and a sample-use build number them (the fixup
+	 after local pure-const can remove EH edges, and with them
+	 blocks).  */
       int n_probes = -1;
       unsigned HOST_WIDE_INT probe_checksum = 0;
-      if (latepgo_opts.probes && exact)
+      if (latepgo_opts.probes && !as_plain_build)
 	{
 	  lp_graph plain;
 	  lp_build_graph (&plain, false, false);
@@ -74,6 +72,11 @@ process_all_functions (bool use)
 	  probe_checksum = plain.checksum_plain;
 	  n_probes = lp_probes_function (node, name, probe_checksum);
 	}
+
+      /* Local pure-const may imply a need to fix up the CFG
+	 (tree_profiling does the same).  A probe build changes no code.  */
+      if (!as_plain_build && (execute_fixup_cfg () & TODO_cleanup_cfg))
+	cleanup_tree_cfg ();
 
       lp_graph g;
       /* A probe build has no counters: only the plain checksum.  */
@@ -139,6 +142,8 @@ process_all_functions (bool use)
 	    fprintf (d, "  probes %d checksum=0x%" HOST_WIDE_INT_PRINT "x\n",
 		     n_probes, probe_checksum);
 	}
+      if (use && !sample)
+	lp_oracle_function (node, name, probe_checksum);
       free (name);
       free_dominance_info (CDI_DOMINATORS);
       free_dominance_info (CDI_POST_DOMINATORS);
@@ -212,7 +217,10 @@ public:
     if (latepgo_opts.generate)
       process_all_functions (false);
     else if (latepgo_opts.use_path && lp_profile_load (latepgo_opts.use_path))
-      process_all_functions (true);
+      {
+	process_all_functions (true);
+	lp_oracle_finish ();
+      }
     else if (latepgo_opts.sample_use_path
 	     && lp_samples_load (latepgo_opts.sample_use_path))
       process_all_functions (true);

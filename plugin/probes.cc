@@ -407,6 +407,21 @@ child (probe_node *n, unsigned HOST_WIDE_INT guid, int call_site)
   return c;
 }
 
+/* If STMT is one of our probe markers (a GIMPLE begin-statement debug
+   statement at a probe location), its probe id, with *CALL set for a
+   call probe; else 0.  */
+
+int
+lp_probe_marker_id (gimple *stmt, bool *call)
+{
+  marker m;
+  if (!gimple_debug_begin_stmt_p (stmt)
+      || !decode_probe_location (gimple_location (stmt), &m))
+    return 0;
+  *call = m.type != PROBE_BLOCK;
+  return m.id;
+}
+
 /* If INSN is one of our probe markers (a begin-statement note or debug
    insn at a probe location), decode it into *M.  */
 

@@ -19,6 +19,7 @@
 
 #include "gcc-common.h"
 #include "profile-read.h"
+#include "names.h"
 #include "dump.h"
 #include "read-file.h"
 #include "../libprof/latepgo-abi.h"
@@ -128,6 +129,47 @@ lp_profile_load (const char *path)
     fprintf (lp_dump_stream (), "profile counts divided by 2^%u\n",
 	     count_shift);
   return true;
+}
+
+/* The name of the profile's function whose name has MD5 HASH (how an
+   indirect call's targets are recorded), or NULL.  The reverse table
+   is made on the first call.  */
+
+const char *
+lp_profile_name_of_hash (unsigned HOST_WIDE_INT hash)
+{
+  struct named { unsigned HOST_WIDE_INT hash; const char *name; };
+  static vec<named> table;
+  static bool made;
+  if (!by_name)
+    return NULL;
+  if (!made)
+    {
+      made = true;
+      for (auto it = by_name->begin (); it != by_name->end (); ++it)
+	{
+	  named n = { lp_md5_low64 ((*it).first, strlen ((*it).first)),
+		      (*it).first };
+	  table.safe_push (n);
+	}
+      table.qsort ([] (const void *a, const void *b)
+		   {
+		     const named *x = (const named *) a;
+		     const named *y = (const named *) b;
+		     return x->hash < y->hash ? -1 : x->hash > y->hash;
+		   });
+    }
+  unsigned lo = 0, hi = table.length ();
+  while (lo < hi)
+    {
+      unsigned mid = (lo + hi) / 2;
+      if (table[mid].hash < hash)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return lo < table.length () && table[lo].hash == hash ? table[lo].name
+							: NULL;
 }
 
 /* The records named NAME, or NULL.  */

@@ -39,6 +39,7 @@ extern unsigned HOST_WIDE_INT lp_profile_variant;
 
 extern bool lp_profile_load (const char *);
 extern const vec<lp_profile_record> *lp_profile_lookup (const char *);
+extern const char *lp_profile_name_of_hash (unsigned HOST_WIDE_INT);
 extern const vec<const char *> *lp_profile_static_files (const char *);
 extern gcov_type lp_profile_counter (const lp_profile_record *, unsigned);
 extern gcov_type lp_profile_first_run (const lp_profile_record *);

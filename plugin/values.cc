@@ -36,6 +36,7 @@
 
 #include "gcc-common.h"
 #include "values.h"
+#include "sample-oracle.h"
 #include "cfg-graph.h"
 #include "dump.h"
 #include "entry-guard.h"
@@ -996,6 +997,8 @@ annotate_icall (const lp_value_site *s, int icall, unsigned site,
   lp_value_count v[MAX_TARGETS];
   gcov_type total = 0;
   unsigned n = lp_profile_icall_targets (rec, icall, v, MAX_TARGETS, &total);
+  for (unsigned k = 0; k < n; k++)
+    lp_oracle_note_icall (s->stmt, v[k].value, v[k].count);
   if (dump)
     {
       fprintf (dump, "  value site %u targets", site);
@@ -1079,6 +1082,9 @@ lp_annotate_values (lp_graph *g, const lp_profile_record *rec,
 		       exact_bucket_p (b) ? "" : "+", (int64_t) c[b]);
 	  fputc ('\n', dump);
 	}
+      if (!s->cmp)
+	for (int b = 0; b < LATEPGO_MEMOP_BUCKETS; b++)
+	  lp_oracle_note_size (s->stmt, bucket_value (b), c[b]);
       profile_count bbc = gimple_bb (s->stmt)->count.ipa ();
       if (total <= 0 || !bbc.initialized_p () || bbc.to_gcov_type () <= 0)
 	continue;
