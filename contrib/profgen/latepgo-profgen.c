@@ -401,7 +401,16 @@ finish_branch_counts (struct binary *bins, size_t num, int verbose)
       if (r->range_diff || r->call_branches)
 	any = 1;
       regions_finish_ranges (r);
-      if (r->ranges && r->ranges_off_insns)
+      /* A range starts where a branch went: on an instruction.  Ranges
+	 that do not are a recording of other code at those addresses
+	 (with --perfscript there are no build ids to tell).  A few may
+	 be noise; many mean the counts would be garbage.  */
+      if (r->ranges_off_insns * 10 > r->ranges)
+	lp_fatal (bins[i].elf.path, "%" PRIu64 " of the %" PRIu64 " ranges "
+		  "of the branch stacks in it do not start on an "
+		  "instruction: they were recorded from another build or "
+		  "another program", r->ranges_off_insns, r->ranges);
+      if (r->ranges_off_insns)
 	lp_warning (bins[i].elf.path, "%" PRIu64 " of %" PRIu64 " ranges "
 		    "of the branch stacks do not start on an instruction: "
 		    "were they recorded from another build?",

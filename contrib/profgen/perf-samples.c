@@ -479,11 +479,13 @@ static int
 code_at (struct perf_reader *r, int pid, uint64_t a, uint64_t *vaddr)
 {
   int bin = translate (r, pid, a, vaddr);
-  if (bin < 0 || !elf_in_code (&r->elfs[bin], *vaddr))
+  if (bin >= 0 && !elf_in_code (&r->elfs[bin], *vaddr))
     {
-      *vaddr = a;
-      return -1;
+      r->stats->ends_outside_code++;
+      bin = -1;
     }
+  if (bin < 0)
+    *vaddr = a;
   return bin;
 }
 
@@ -1141,6 +1143,11 @@ check_samples (struct perf_reader *r)
   if (st->truncated)
     lp_warning (r->file, "the perf script output ends in the middle of a "
 		"line (cut short?): its last line is not read");
+  if (st->ends_outside_code)
+    lp_warning (r->file, "%" PRIu64 " ends of branch records are in a "
+		"binary's mapping but not in its code (left out as if "
+		"outside it): recorded from another build?",
+		st->ends_outside_code);
   if (st->stack_no_branches)
     lp_warning (r->file, "%" PRIu64 " call stacks without the branch "
 		"records that follow them (cut short?) are not read",

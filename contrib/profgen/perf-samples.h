@@ -129,6 +129,7 @@ struct perf_stats
   uint64_t branch_records;	/* Their records (counted).  */
   uint64_t records_in_bins;	/* ... with an end in the binaries.  */
   uint64_t stack_no_branches;	/* Call stacks without branch records.  */
+  uint64_t ends_outside_code;	/* Record ends mapped, not in code.  */
   int truncated;		/* Text ends in the middle of a line.  */
 };
 
