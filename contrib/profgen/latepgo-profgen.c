@@ -1,8 +1,10 @@
 /* latepgo-profgen.c: main program of latepgo-profgen, which turns perf
-   IP samples of binaries built with -fplugin-arg-latepgo-probes into a
-   probe-based LLVM sample profile (text, nested), for the machines
-   where llvm-profgen cannot help: it needs LBR, and we only have
-   cpu-clock samples (doc/data-path.md section 8).
+   samples of binaries built with -fplugin-arg-latepgo-probes (or
+   clang's -fpseudo-probe-for-profiling) into a probe-based LLVM sample
+   profile (text, nested): IP samples, for the machines where
+   llvm-profgen cannot help (it needs LBR, and they only have cpu-clock
+   samples; doc/data-path.md section 8), and branch stacks, as
+   llvm-profgen reads them.
 
      latepgo-profgen --binary=BIN [--binary=LIB.so ...] --perf=perf.data -o OUT
 
@@ -18,14 +20,19 @@
    before it that leave DX alone (probe-regions.h).  Those recorded
    with the flags register (--user-regs=flags) also give the directions
    of conditional jumps: at a sample on one, which has not run yet, the
-   flags say whether it jumps (jcc-flags.h).
+   flags say whether it jumps (jcc-flags.h).  Those recorded with
+   branch stacks (perf record -b or -j: LBR, BRS, BRBE, or Intel PT
+   through perf inject) give exact block and call counts from the
+   ranges between the branch records, as llvm-profgen computes them
+   (brstack.h); both kinds in one run add up (finish_branch_counts).
 
    The pieces, one file each: elf-read.c (sections, build id, PT_LOAD,
    function bounds), probe-decode.c (.pseudo_probe, .pseudo_probe_desc),
    probe-regions.c (code regions of the probes, instruction counts,
    count estimates, call targets, memop sizes, conditional jumps),
    jcc-flags.c (jump conditions), perf-samples.c (perf buildid-list and
-   perf script, mappings, build-id checks, call stacks, DX, FLAGS),
+   perf script, mappings, build-id checks, call stacks, DX, FLAGS,
+   branch stacks), brstack.c (branch records into ranges),
    sample-write.c (the output), run-cmd.c (running perf and
    objdump).
 
@@ -109,12 +116,17 @@ print_usage (FILE *f)
 "                     memcpy/memmove/mempcpy/memset calls; with the flags\n"
 "                     register (--user-regs=flags) also the directions of\n"
 "                     conditional jumps; may be repeated:\n"
-"                     the samples of all files add up\n"
+"                     the samples of all files add up; with branch stacks\n"
+"                     (perf record -b or -j) exact counts from the branch\n"
+"                     records\n"
 "  --perfscript=FILE  instead of --perf: the output of\n"
 "                       perf script -i perf.data --show-mmap-events \\\n"
-"                         --show-task-events -G -F pid,ip[,uregs]\n"
-"                     (build ids cannot be checked; files are matched by path;\n"
-"                     no call targets); may be repeated\n"
+"                         --show-task-events -G -F pid,ip[,uregs][,brstack]\n"
+"                     or llvm-profgen's input (perf script -F ip,brstack\n"
+"                     --show-mmap-events, with or without call stacks, or\n"
+"                     aggregated); build ids cannot be checked; files are\n"
+"                     matched by path, then by file name; no call targets\n"
+"                     from call stacks; may be repeated\n"
 "  -o, --output=OUT   the profile to write ('-' for standard output)\n"
 "  --show-probes      print every decoded probe, one line each:\n"
 "                       GUID NAME INDEX TYPE 0xADDR [dangling] [@ CALLER:CALLPROBE ...]\n"
@@ -153,6 +165,14 @@ print_usage (FILE *f)
 "(a comment to LLVM's reader): SRC the probes of the jump's code, each\n"
 "TO those of one way's code (a call probe for code inlined there),\n"
 "comma-separated; N and M samples.\n"
+"\n"
+"With branch stacks, each sample's records (newest first) give ranges, from\n"
+"a record's target to the next newer record's source, as llvm-profgen 14\n"
+"computes them: a block probe counts the ranges covering its address, a\n"
+"call probe the records leaving its call instruction (and an indirect one\n"
+"their targets), a call inlined in the binary the count of the inlinee's\n"
+"probe 1.  IP estimates in the same run are multiplied by the ratio of the\n"
+"two kinds over the block probes both saw and added (doc/sample-pgo.md).\n"
 "\n"
 "Each function's header line is followed by\n"
 "#first-sample RANK\n"
