@@ -2,11 +2,13 @@
 # deb-src.sh: fetch and unpack a Debian source package, adding a
 # deb-src entry to APT's sources first when there is none.
 #
-#   scripts/deb-src.sh PACKAGE DIR [build-dep]
+#   scripts/deb-src.sh PACKAGE DIR [build-dep|download-only]
 #
 # Unpacks PACKAGE's source (apt-get source) into DIR and prints the
 # path of the unpacked tree.  With "build-dep", also installs its build
-# dependencies (apt-get build-dep).  Debian 12's images list only
+# dependencies (apt-get build-dep).  With "download-only", only
+# downloads the source files (.dsc, tarballs) into DIR and prints DIR,
+# for callers that need a few files of a large source package.  Debian 12's images list only
 # binary archives ("Types: deb"): when no deb-src line or "Types:
 # ... deb-src" stanza exists, this writes
 # /etc/apt/sources.list.d/latepgo-deb-src.sources with the same URIs,
@@ -60,6 +62,17 @@ fi
 if ! command -v dpkg-source >/dev/null 2>&1; then
   [ "$(id -u)" = 0 ] && apt-get install -y -q dpkg-dev >/dev/null 2>&1
   command -v dpkg-source >/dev/null 2>&1 || { say "no dpkg-source (package dpkg-dev)"; exit 77; }
+fi
+
+if [ "$builddep" = download-only ]; then
+  mkdir -p "$dir"
+  (cd "$dir" && apt-get source --download-only -q "$pkg") > "$dir.source.log" 2>&1 \
+    || { apt-get update -q >/dev/null 2>&1 \
+	 && (cd "$dir" && apt-get source --download-only -q "$pkg") > "$dir.source.log" 2>&1; } \
+    || { tail -n 5 "$dir.source.log" >&2; say "apt-get source --download-only $pkg failed"; exit 77; }
+  ls "$dir"/*.dsc >/dev/null 2>&1 || { say "apt-get source $pkg downloaded no .dsc"; exit 77; }
+  echo "$dir"
+  exit 0
 fi
 
 if [ "$builddep" = build-dep ]; then

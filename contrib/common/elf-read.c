@@ -309,6 +309,19 @@ elf_offset_to_vaddr (const struct elf_file *elf, uint64_t offset,
   return -1;
 }
 
+int
+elf_in_code (const struct elf_file *elf, uint64_t addr)
+{
+  for (size_t i = 0; i < elf->num_sections; i++)
+    {
+      const struct elf_section *s = &elf->sections[i];
+      if ((s->flags & SHF_EXECINSTR) && (s->flags & SHF_ALLOC)
+	  && addr >= s->addr && addr - s->addr < s->size)
+	return 1;
+    }
+  return 0;
+}
+
 uint64_t
 elf_next_bound (const struct elf_file *elf, uint64_t addr)
 {

@@ -65,6 +65,10 @@ const unsigned char *elf_section_data (const struct elf_file *elf,
 int elf_offset_to_vaddr (const struct elf_file *elf, uint64_t offset,
 			 uint64_t *vaddr);
 
+/* True if the virtual address ADDR lies in an allocated executable
+   section of ELF.  */
+int elf_in_code (const struct elf_file *elf, uint64_t addr);
+
 /* The smallest bound (see above) greater than ADDR, or UINT64_MAX.  */
 uint64_t elf_next_bound (const struct elf_file *elf, uint64_t addr);
 

@@ -1,8 +1,10 @@
 /* latepgo-profgen.c: main program of latepgo-profgen, which turns perf
-   IP samples of binaries built with -fplugin-arg-latepgo-probes into a
-   probe-based LLVM sample profile (text, nested), for the machines
-   where llvm-profgen cannot help: it needs LBR, and we only have
-   cpu-clock samples (doc/data-path.md section 8).
+   samples of binaries built with -fplugin-arg-latepgo-probes (or
+   clang's -fpseudo-probe-for-profiling) into a probe-based LLVM sample
+   profile (text, nested): IP samples, for the machines where
+   llvm-profgen cannot help (it needs LBR, and they only have cpu-clock
+   samples; doc/data-path.md section 8), and branch stacks, as
+   llvm-profgen reads them.
 
      latepgo-profgen --binary=BIN [--binary=LIB.so ...] --perf=perf.data -o OUT
 
@@ -18,14 +20,19 @@
    before it that leave DX alone (probe-regions.h).  Those recorded
    with the flags register (--user-regs=flags) also give the directions
    of conditional jumps: at a sample on one, which has not run yet, the
-   flags say whether it jumps (jcc-flags.h).
+   flags say whether it jumps (jcc-flags.h).  Those recorded with
+   branch stacks (perf record -b or -j: LBR, BRS, BRBE, or Intel PT
+   through perf inject) give exact block and call counts from the
+   ranges between the branch records, as llvm-profgen computes them
+   (brstack.h); both kinds in one run add up (finish_branch_counts).
 
    The pieces, one file each: elf-read.c (sections, build id, PT_LOAD,
    function bounds), probe-decode.c (.pseudo_probe, .pseudo_probe_desc),
    probe-regions.c (code regions of the probes, instruction counts,
    count estimates, call targets, memop sizes, conditional jumps),
    jcc-flags.c (jump conditions), perf-samples.c (perf buildid-list and
-   perf script, mappings, build-id checks, call stacks, DX, FLAGS),
+   perf script, mappings, build-id checks, call stacks, DX, FLAGS,
+   branch stacks), brstack.c (branch records into ranges),
    sample-write.c (the output), run-cmd.c (running perf and
    objdump).
 
@@ -43,6 +50,7 @@
      11347123691026415594 k.c:classify_all 8 Block 0x10dd @ main:6  */
 
 #define _GNU_SOURCE
+#include "brstack.h"
 #include "elf-read.h"
 #include "perf-samples.h"
 #include "probe-decode.h"
@@ -78,6 +86,12 @@ struct sample_ctx
   /* The previous sample with DX: its binary, address and DX.  */
   size_t last_bin;
   uint64_t last_vaddr, last_dx;
+  /* Branch stacks: their entries, what happened to them.  */
+  struct lbr_entry *entries;
+  size_t cap_entries;
+  struct lbr_stats lbr;
+  uint64_t prologue_dropped;	/* Samples llvm-profgen would drop.  */
+  uint64_t call_branches;	/* Records counted for a call probe.  */
 };
 
 static void
@@ -102,12 +116,17 @@ print_usage (FILE *f)
 "                     memcpy/memmove/mempcpy/memset calls; with the flags\n"
 "                     register (--user-regs=flags) also the directions of\n"
 "                     conditional jumps; may be repeated:\n"
-"                     the samples of all files add up\n"
+"                     the samples of all files add up; with branch stacks\n"
+"                     (perf record -b or -j) exact counts from the branch\n"
+"                     records\n"
 "  --perfscript=FILE  instead of --perf: the output of\n"
 "                       perf script -i perf.data --show-mmap-events \\\n"
-"                         --show-task-events -G -F pid,ip[,uregs]\n"
-"                     (build ids cannot be checked; files are matched by path;\n"
-"                     no call targets); may be repeated\n"
+"                         --show-task-events -G -F pid,ip[,uregs][,brstack]\n"
+"                     or llvm-profgen's input (perf script -F ip,brstack\n"
+"                     --show-mmap-events, with or without call stacks, or\n"
+"                     aggregated); build ids cannot be checked; files are\n"
+"                     matched by path, then by file name; no call targets\n"
+"                     from call stacks; may be repeated\n"
 "  -o, --output=OUT   the profile to write ('-' for standard output)\n"
 "  --show-probes      print every decoded probe, one line each:\n"
 "                       GUID NAME INDEX TYPE 0xADDR [dangling] [@ CALLER:CALLPROBE ...]\n"
@@ -146,6 +165,14 @@ print_usage (FILE *f)
 "(a comment to LLVM's reader): SRC the probes of the jump's code, each\n"
 "TO those of one way's code (a call probe for code inlined there),\n"
 "comma-separated; N and M samples.\n"
+"\n"
+"With branch stacks, each sample's records (newest first) give ranges, from\n"
+"a record's target to the next newer record's source, as llvm-profgen 14\n"
+"computes them: a block probe counts the ranges covering its address, a\n"
+"call probe the records leaving its call instruction (and an indirect one\n"
+"their targets), a call inlined in the binary the count of the inlinee's\n"
+"probe 1.  IP estimates in the same run are multiplied by the ratio of the\n"
+"two kinds over the block probes both saw and added (doc/sample-pgo.md).\n"
 "\n"
 "Each function's header line is followed by\n"
 "#first-sample RANK\n"
@@ -192,6 +219,51 @@ on_sample (void *ctx, size_t bin, uint64_t vaddr,
   sc->last_vaddr = vaddr;
   sc->last_dx = dx;
   sc->sizes += regions_add_size (&sc->bins[bin].regions, vaddr, dx);
+}
+
+/* lbr_ranges callback.  */
+static void
+on_range (void *ctx, int bin, uint64_t start, uint64_t end, uint64_t count)
+{
+  struct sample_ctx *sc = ctx;
+  regions_add_range (&sc->bins[bin].regions, start, end, count, sc->seq);
+}
+
+/* perf_read_samples branch-stack callback: the sample's ranges give
+   the blocks that ran, its calls the call probes' counts (brstack.h).
+   As llvm-profgen does, a sample with a call stack whose leaf is in
+   the first two instructions of a function or at a return or the
+   instruction before it is dropped: the stack (which contexts will
+   use) is not reliable there.  */
+static void
+on_branches (void *ctx, const struct branch_sample *s)
+{
+  struct sample_ctx *sc = ctx;
+  ++sc->seq;
+  if (s->has_stack && s->leaf_bin >= 0
+      && regions_in_prologue (&sc->bins[s->leaf_bin].regions, s->leaf))
+    {
+      sc->prologue_dropped = lp_sat_add (sc->prologue_dropped, s->count);
+      return;
+    }
+  if (sc->cap_entries < s->num)
+    {
+      sc->cap_entries = s->num;
+      sc->entries = xrealloc (sc->entries,
+			      sc->cap_entries * sizeof *sc->entries);
+    }
+  size_t n = lbr_entries (s, sc->entries, &sc->lbr);
+  lbr_ranges (sc->entries, n, s->count, on_range, sc, &sc->lbr);
+  for (size_t i = 0; i < n; i++)
+    {
+      const struct lbr_entry *e = &sc->entries[i];
+      if (e->artificial || e->to_bin < 0)
+	continue;
+      if (regions_add_branch (&sc->bins[e->from_bin].regions, e->from,
+			      &sc->bins[e->to_bin].regions, e->to, s->count,
+			      sc->seq))
+	sc->call_branches = lp_sat_add (sc->call_branches, s->count);
+    }
 }
 
 /* perf_read_samples call-stack callback: the function holding VADDR
@@ -312,6 +384,90 @@ note_registers (const char *file, const struct perf_stats *st,
 	     st->flags_samples, dirs, jumps);
 }
 
+/* --verbose: what the branch stacks of FILE gave.  */
+static void
+note_branches (const char *file, const struct perf_stats *st,
+	       const struct sample_ctx *sc)
+{
+  if (!st->branch_samples)
+    {
+      lp_note ("%s: no branch stacks", file);
+      return;
+    }
+  lp_note ("%s: %" PRIu64 " samples with branch stacks, %" PRIu64
+	   " records (%" PRIu64 " with an end in the binaries); %" PRIu64
+	   " samples dropped for a call stack leaf in a prologue or "
+	   "epilogue; %" PRIu64 " ranges, %" PRIu64 " left out from one "
+	   "binary into another, %" PRIu64 " backwards; %" PRIu64 " samples "
+	   "whose records were cut at a break in the recording; %" PRIu64
+	   " records at call probes", file, st->branch_samples,
+	   st->branch_records, st->records_in_bins, sc->prologue_dropped,
+	   sc->lbr.ranges, sc->lbr.cross_binary, sc->lbr.backward,
+	   sc->lbr.cut, sc->call_branches);
+}
+
+/* After all files: the count of each region from its ranges, and how
+   IP estimates convert into branch-stack counts.  The factor is the
+   ratio of the two over the block probes that got both; without such
+   a probe, over all block probes.  Returns the factor, or 0 when the
+   run has no branch stacks.  */
+static double
+finish_branch_counts (struct binary *bins, size_t num, int verbose)
+{
+  int any = 0;
+  for (size_t i = 0; i < num; i++)
+    {
+      struct probe_regions *r = &bins[i].regions;
+      if (r->range_diff || r->call_branches)
+	any = 1;
+      regions_finish_ranges (r);
+      /* A range starts where a branch went: on an instruction.  Ranges
+	 that do not are a recording of other code at those addresses
+	 (with --perfscript there are no build ids to tell).  A few may
+	 be noise; many mean the counts would be garbage.  */
+      if (r->ranges_off_insns * 10 > r->ranges)
+	lp_fatal (bins[i].elf.path, "%" PRIu64 " of the %" PRIu64 " ranges "
+		  "of the branch stacks in it do not start on an "
+		  "instruction: they were recorded from another build or "
+		  "another program", r->ranges_off_insns, r->ranges);
+      if (r->ranges_off_insns)
+	lp_warning (bins[i].elf.path, "%" PRIu64 " of %" PRIu64 " ranges "
+		    "of the branch stacks do not start on an instruction: "
+		    "were they recorded from another build?",
+		    r->ranges_off_insns, r->ranges);
+    }
+  if (!any)
+    return 0;
+  double both_br = 0, both_ip = 0, all_br = 0, all_ip = 0;
+  for (size_t i = 0; i < num; i++)
+    for (size_t p = 0; p < bins[i].probes.num_probes; p++)
+      {
+	if (bins[i].probes.probes[p].type != PROBE_BLOCK)
+	  continue;
+	double br = regions_probe_branch_count (&bins[i].regions, p);
+	double ip = regions_probe_ip_count (&bins[i].regions, p);
+	all_br += br;
+	all_ip += ip;
+	if (br > 0 && ip > 0)
+	  {
+	    both_br += br;
+	    both_ip += ip;
+	  }
+      }
+  double scale = both_ip > 0 ? both_br / both_ip
+		 : all_ip > 0 ? all_br / all_ip : 0;
+  for (size_t i = 0; i < num; i++)
+    {
+      bins[i].regions.branch_units = 1;
+      bins[i].regions.ip_scale = scale;
+    }
+  if (verbose && all_ip > 0)
+    lp_note ("IP and branch-stack samples: an IP estimate counts %g "
+	     "times (their ratio over the block probes %s)", scale,
+	     both_ip > 0 ? "both saw" : "of all the binaries");
+  return scale;
+}
+
 /* --verbose: how many indirect call probes got targets.  */
 static void
 note_call_sites (const struct binary *bins, size_t num)
@@ -419,14 +575,18 @@ main (int argc, char **argv)
   for (size_t f = 0; f < num_files; f++)
     {
       struct perf_stats stats;
-      struct sample_ctx sc = { bins, seq, 0, 0, 0, 0, SIZE_MAX, 0, 0 };
+      struct sample_ctx sc;
+      memset (&sc, 0, sizeof sc);
+      sc.bins = bins;
+      sc.seq = seq;
+      sc.last_bin = SIZE_MAX;
       for (size_t i = 0; i < num; i++)
 	{
 	  attributed[i] = bins[i].regions.attributed;
 	  unattributed[i] = bins[i].regions.unattributed;
 	}
       perf_read_samples (files[f], script != NULL, elfs, num, on_sample,
-			 on_stack, &sc, &stats, verbose);
+			 on_branches, on_stack, &sc, &stats, verbose);
       if (verbose)
 	{
 	  note_stats (files[f], &stats, bins, num, attributed, unattributed);
@@ -434,12 +594,15 @@ main (int argc, char **argv)
 	    note_stacks (files[f], &stats, sc.calls, sc.tail_calls);
 	  note_registers (files[f], &stats, bins, num, sc.sizes,
 			  sc.directions);
+	  note_branches (files[f], &stats, &sc);
 	}
       free (stats.per_binary);
+      free (sc.entries);
       seq = sc.seq;
     }
   if (verbose && perf)
     note_call_sites (bins, num);
+  finish_branch_counts (bins, num, verbose);
 
   struct sample_profile prof;
   profile_init (&prof);

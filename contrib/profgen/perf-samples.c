@@ -20,7 +20,19 @@
      \t            1206 (/tmp/pg/icall)
      \t            10aa (/tmp/pg/icall)
    and perf evlist -v, which tells whether there are call stacks:
-     cpu-clock: type: 1, ..., sample_type: IP|TID|TIME|CALLCHAIN, ...  */
+     cpu-clock: type: 1, ..., sample_type: IP|TID|TIME|CALLCHAIN, ...
+   With branch stacks (sample_type BRANCH_STACK), -F pid,ip,brstack
+   prints the records after the IP, newest first:
+     22868      401136 0x401130/0x401120/P/-/-/0  0x40115c/0x401128/P/-/-/0
+   llvm-profgen's inputs (perf script -F ip,brstack) have no pid: the
+   events start the line, and a sample with a call stack is its frames,
+   then the records (perhaps after the IP), as in its tests:
+     PERF_RECORD_MMAP2 1243676/1243676: [0x201000(0x1000) @ 0 00:1d 224517108 1044165]: r-xp /home/p.perfbin
+     \t          20179e
+     \t    7f83e84e7793
+      0x2017cf/0x20179e/P/-/-/0  0x20177f/0x2017c4/P/-/-/0
+   and its aggregated scripts put "N", the number of such samples,
+   before one.  */
 
 #define _GNU_SOURCE
 #include "perf-samples.h"
@@ -39,6 +51,17 @@
 /* User-space addresses on x86-64 are below this; perf reports kernel
    samples at or above it.  */
 #define KERNEL_START 0xffff800000000000ULL
+
+/* The one process of a script without pids (llvm-profgen's input).  */
+#define NO_PID INT_MIN
+
+/* How the lines of a perf script name their process.  */
+enum script_mode { MODE_UNKNOWN, MODE_PID, MODE_NO_PID };
+
+/* Where an address of a process is (translate): a binary's index, or
+   one of these.  */
+enum { AT_KERNEL = -1, AT_UNMAPPED = -2, AT_OTHER_FILE = -3,
+       AT_OUTSIDE_LOADS = -4 };
 
 /* An executable mapping of a process.  */
 struct mapping
@@ -95,6 +118,26 @@ struct perf_reader
 
   /* The samples carry DX or FLAGS (sample pass with -F pid,ip,uregs).  */
   int want_regs;
+
+  /* Branch stacks.  */
+  perf_branch_fn branch_fn;
+  int want_branches;		/* perf.data has them: -F ...,brstack.  */
+  int has_stacks;		/* perf.data has call stacks.  */
+  enum script_mode mode;
+  /* Per binary: an MMAP event of it was seen (in a script without
+     pids, a binary without one is taken at its own addresses).  */
+  int *mapped;
+  int warned_unmapped;
+  /* The sample being read over several lines: its pid (MODE_PID), its
+     count (an aggregated script), its frames so far (frame0: the
+     leaf, frames_bad: a frame line that is no address).  */
+  int pending_pid, has_pending_pid;
+  uint64_t pending_count;
+  size_t frames;
+  uint64_t frame0;
+  int frames_bad;
+  struct branch_record *records;
+  size_t cap_records;
 };
 
 /* FNV-1a, for the path table.  */
@@ -163,6 +206,31 @@ match_path (struct perf_reader *r, const char *path)
   return found;
 }
 
+/* In a perf script (no build ids), the binary whose file name is that
+   of PATH, when exactly one is: llvm-profgen matches binaries by file
+   name, and its test inputs were recorded under other directories.
+   -1 otherwise.  */
+static int
+match_file_name (struct perf_reader *r, const char *path)
+{
+  const char *base = strrchr (path, '/');
+  base = base ? base + 1 : path;
+  int found = -1;
+  for (size_t b = 0; b < r->num_elfs; b++)
+    {
+      const char *p = r->elfs[b].realpath;
+      const char *eb = strrchr (p, '/');
+      eb = eb ? eb + 1 : p;
+      if (*base && strcmp (base, eb) == 0)
+	{
+	  if (found >= 0)
+	    return -1;
+	  found = b;
+	}
+    }
+  return found;
+}
+
 /* Cached match_path.  */
 static int
 path_to_bin (struct perf_reader *r, const char *path)
@@ -181,6 +249,8 @@ path_to_bin (struct perf_reader *r, const char *path)
   struct path_bin *pb = &r->paths[r->num_paths];
   pb->path = xstrdup (path);
   pb->bin = match_path (r, path);
+  if (pb->bin < 0 && r->is_script)
+    pb->bin = match_file_name (r, path);
   index_table_add (&r->path_index, s, h, r->num_paths++);
   return pb->bin;
 }
@@ -297,7 +367,9 @@ parse_mmap (struct perf_reader *r, const char *s, int v2)
     return 0;
 
   struct mapping m = { start, start + len, pgoff, path_to_bin (r, path) };
-  add_mapping (get_process (r, pid), &m);
+  if (m.bin >= 0)
+    r->mapped[m.bin] = 1;
+  add_mapping (get_process (r, r->mode == MODE_NO_PID ? NO_PID : pid), &m);
   return 0;
 }
 
@@ -341,18 +413,13 @@ parse_comm (struct perf_reader *r, const char *s)
   return 0;
 }
 
-/* A sample of process PID at IP, with the registers REGS.  */
-static void
-sample (struct perf_reader *r, int pid, uint64_t ip,
-	const struct sample_regs *regs)
+/* Where IP of process PID is: the index of the binary, with the
+   virtual address in *VADDR, or one of AT_*.  */
+static int
+translate (struct perf_reader *r, int pid, uint64_t ip, uint64_t *vaddr)
 {
-  struct perf_stats *st = r->stats;
-  st->samples++;
   if (ip >= KERNEL_START)
-    {
-      st->kernel++;
-      return;
-    }
+    return AT_KERNEL;
   struct process *p = get_process (r, pid);
   for (size_t i = p->num_maps; i-- > 0;)
     {
@@ -360,24 +427,161 @@ sample (struct perf_reader *r, int pid, uint64_t ip,
       if (ip < m->start || ip >= m->end)
 	continue;
       if (m->bin < 0)
-	{
-	  st->other_files++;
-	  return;
-	}
-      uint64_t vaddr;
+	return AT_OTHER_FILE;
       if (elf_offset_to_vaddr (&r->elfs[m->bin], ip - m->start + m->pgoff,
-			       &vaddr) != 0)
-	{
-	  st->outside_loads++;
-	  return;
-	}
-      st->per_binary[m->bin]++;
-      st->dx_samples += regs->has_dx != 0;
-      st->flags_samples += regs->has_flags != 0;
-      r->fn (r->ctx, m->bin, vaddr, regs);
-      return;
+			       vaddr) != 0)
+	return AT_OUTSIDE_LOADS;
+      return m->bin;
     }
-  st->unmapped++;
+  /* A script without pids and without an MMAP event of a binary: its
+     code where the binary puts it (llvm-profgen does the same).  */
+  if (pid == NO_PID)
+    for (size_t b = 0; b < r->num_elfs; b++)
+      if (!r->mapped[b] && elf_in_code (&r->elfs[b], ip))
+	{
+	  if (!r->warned_unmapped)
+	    lp_warning (r->file, "no MMAP event of %s: taking its "
+			"addresses as they are in the file",
+			r->elfs[b].path);
+	  r->warned_unmapped = 1;
+	  *vaddr = ip;
+	  return b;
+	}
+  return AT_UNMAPPED;
+}
+
+/* A sample of process PID at IP, with the registers REGS.  */
+static void
+sample (struct perf_reader *r, int pid, uint64_t ip,
+	const struct sample_regs *regs)
+{
+  struct perf_stats *st = r->stats;
+  uint64_t vaddr;
+  st->samples++;
+  int bin = translate (r, pid, ip, &vaddr);
+  switch (bin)
+    {
+    case AT_KERNEL: st->kernel++; return;
+    case AT_UNMAPPED: st->unmapped++; return;
+    case AT_OTHER_FILE: st->other_files++; return;
+    case AT_OUTSIDE_LOADS: st->outside_loads++; return;
+    default: break;
+    }
+  st->per_binary[bin]++;
+  st->dx_samples += regs->has_dx != 0;
+  st->flags_samples += regs->has_flags != 0;
+  r->fn (r->ctx, bin, vaddr, regs);
+}
+
+/* The binary holding the code at address A of process PID, with the
+   virtual address in *VADDR, or -1 (code of no binary).  */
+static int
+code_at (struct perf_reader *r, int pid, uint64_t a, uint64_t *vaddr)
+{
+  int bin = translate (r, pid, a, vaddr);
+  if (bin >= 0 && !elf_in_code (&r->elfs[bin], *vaddr))
+    {
+      r->stats->ends_outside_code++;
+      bin = -1;
+    }
+  if (bin < 0)
+    *vaddr = a;
+  return bin;
+}
+
+/* True if the token at S (up to a blank) is a branch record,
+   "0xFROM/0xTO...".  */
+static int
+is_record (const char *s)
+{
+  size_t n = strcspn (s, " \t");
+  const char *slash = memchr (s, '/', n);
+  return s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && slash != NULL;
+}
+
+/* True if the line at S (after its blanks) holds branch records and no
+   pid: records only, or an address and records.  */
+static int
+is_branch_line (const char *s)
+{
+  if (is_record (s))
+    return 1;
+  size_t n = strcspn (s, " \t");
+  if (n == 0 || memchr (s, '/', n))
+    return 0;
+  s += n;
+  s += strspn (s, " \t");
+  return *s && is_record (s);
+}
+
+/* The branch records of the text at S (blank-separated tokens
+   "0xFROM/0xTO/FLAGS..."), of process PID, with the leaf of the
+   sample's call stack (frame 0, or the IP) at LEAF if HAS_STACK, to
+   the branch callback, standing for COUNT samples.  A token that is no
+   record ends them (llvm-profgen keeps the records before it);
+   returns -1 then, else 0.  */
+static int
+branch_sample (struct perf_reader *r, int pid, const char *s, int has_stack,
+	       uint64_t leaf, uint64_t count)
+{
+  struct perf_stats *st = r->stats;
+  size_t num = 0;
+  int bad = 0;
+  if (!r->branch_fn)
+    return -1;
+  uint64_t in_bins = 0;
+  int *seen = NULL;
+
+  for (s += strspn (s, " \t"); *s; s += strspn (s, " \t"))
+    {
+      uint64_t from, to;
+      const char *t = s;
+      s += strcspn (s, " \t");
+      if (parse_hex (&t, &from) != 0 || skip (&t, "/") != 0
+	  || parse_hex (&t, &to) != 0 || (*t != '/' && t != s))
+	{
+	  bad = 1;
+	  break;
+	}
+      r->records = lp_grow (r->records, &r->cap_records, num,
+			    sizeof *r->records, 32);
+      struct branch_record *b = &r->records[num++];
+      b->from_bin = code_at (r, pid, from, &b->from);
+      b->to_bin = code_at (r, pid, to, &b->to);
+      in_bins += b->from_bin >= 0 || b->to_bin >= 0;
+    }
+  if (num == 0)
+    return bad ? -1 : 0;
+
+  struct branch_sample bs;
+  bs.records = r->records;
+  bs.num = num;
+  bs.count = count;
+  bs.has_stack = has_stack;
+  bs.leaf_bin = has_stack ? code_at (r, pid, leaf, &bs.leaf) : -1;
+  if (!has_stack)
+    bs.leaf = 0;
+  st->samples = lp_sat_add (st->samples, count);
+  st->branch_samples = lp_sat_add (st->branch_samples, count);
+  st->branch_records = lp_sat_add (st->branch_records,
+				   lp_sat_mul (num, count));
+  st->records_in_bins = lp_sat_add (st->records_in_bins,
+				    lp_sat_mul (in_bins, count));
+  /* A sample counts for each binary one of its records is in.  */
+  seen = xcalloc (r->num_elfs + 1, sizeof *seen);
+  for (size_t i = 0; i < num; i++)
+    {
+      if (r->records[i].from_bin >= 0)
+	seen[r->records[i].from_bin] = 1;
+      if (r->records[i].to_bin >= 0)
+	seen[r->records[i].to_bin] = 1;
+    }
+  for (size_t b = 0; b < r->num_elfs; b++)
+    if (seen[b])
+      st->per_binary[b] = lp_sat_add (st->per_binary[b], count);
+  free (seen);
+  r->branch_fn (r->ctx, &bs);
+  return bad ? -1 : 0;
 }
 
 /* The user registers perf script prints after the IP for -F uregs:
@@ -385,10 +589,10 @@ sample (struct perf_reader *r, int pid, uint64_t ip,
    the sample has none, e.g. in a kernel thread).  Set REGS from "DX:"
    and "FLAGS:".  Returns -1 for anything else.  */
 static int
-parse_uregs (const char *s, struct sample_regs *regs)
+parse_uregs (const char *s, const char *end, struct sample_regs *regs)
 {
   memset (regs, 0, sizeof *regs);
-  while (*s)
+  while (s < end && *s)
     {
       const char *colon = s;
       while (*colon && *colon != ':' && *colon != ' ')
@@ -424,6 +628,50 @@ parse_uregs (const char *s, struct sample_regs *regs)
   return 0;
 }
 
+/* The message for IP samples printed with their call graph.  */
+static void __attribute__ ((noreturn))
+call_graph_error (struct perf_reader *r)
+{
+  lp_fatal (r->file, "call-graph output of perf script: run it with -G "
+	    "(perf script --show-mmap-events --show-task-events -G -F "
+	    "pid,ip), or give the branch stacks too (-F ip,brstack)");
+}
+
+/* A sample's frames ended without its branch records: IP samples with
+   their call graph (perf script without -G), which are not worth
+   decoding; or in a script of branch stacks, a sample cut short.  */
+static void
+frames_without_records (struct perf_reader *r)
+{
+  if (r->frames == 0)
+    return;
+  if (r->stats->branch_samples == 0)
+    call_graph_error (r);
+  r->stats->stack_no_branches++;
+  r->frames = 0;
+  r->frames_bad = 0;
+}
+
+/* An event line, "PERF_RECORD_..." at S, of the process PID.  Returns
+   0, or -1 when it cannot be parsed.  */
+static int
+parse_event (struct perf_reader *r, const char *s)
+{
+  s += 12;
+  if (strncmp (s, "MMAP2 ", 6) == 0)
+    return parse_mmap (r, s + 6, 1);
+  if (strncmp (s, "MMAP ", 5) == 0)
+    return parse_mmap (r, s + 5, 0);
+  /* Without pids there is one process: nothing forks or execs.  */
+  if (r->mode == MODE_NO_PID)
+    return 0;
+  if (strncmp (s, "FORK", 4) == 0)
+    return parse_fork (r, s + 4);
+  if (strncmp (s, "COMM", 4) == 0)
+    return parse_comm (r, s + 4);
+  return 0;			/* EXIT, LOST, ...: nothing to do.  */
+}
+
 /* One line of perf script output.  */
 static void
 parse_script_line (struct perf_reader *r, const char *line)
@@ -432,20 +680,65 @@ parse_script_line (struct perf_reader *r, const char *line)
   int pid;
   int ok;
 
-  /* Without -G, a sample recorded with a call graph (perf record -g)
-     is "PID" alone, then one tab-indented line per frame, the user
-     frames as offsets into their files rather than addresses.  Not
-     worth decoding: ask for -G.  */
+  /* A frame of a call stack: a tab, blanks, the address, perhaps
+     symbol and path.  The frames of a sample come before its branch
+     records; without them, this is the call graph of an IP sample.  */
   if (*s == '\t')
-    lp_fatal (r->file, "call-graph output of perf script: run it with -G "
-	      "(perf script --show-mmap-events --show-task-events -G -F "
-	      "pid,ip)");
+    {
+      uint64_t addr;
+      s += strspn (s, " \t");
+      if (parse_hex (&s, &addr) != 0 || (*s && *s != ' ' && *s != '\t'))
+	r->frames_bad = 1;
+      else if (r->frames == 0)
+	r->frame0 = addr;
+      r->frames++;
+      return;
+    }
 
   while (*s == ' ')
     s++;
+  if (*s == 0)
+    return;
+
+  /* The records of a sample (perhaps after its IP) without a pid: of
+     the process of the pid line before its frames, or of the only
+     process of a script without pids.  */
+  if (is_branch_line (s) && !(r->mode == MODE_PID && !r->has_pending_pid))
+    {
+      if (r->mode == MODE_UNKNOWN)
+	r->mode = MODE_NO_PID;
+      int p = r->mode == MODE_PID ? r->pending_pid : NO_PID;
+      uint64_t count = r->pending_count ? r->pending_count : 1;
+      if (!is_record (s))
+	s += strcspn (s, " \t");
+      /* llvm-profgen drops a sample with a frame that is no address.  */
+      if (r->frames_bad)
+	r->stats->skipped_lines++;
+      else if (branch_sample (r, p, s, r->frames > 0, r->frame0, count) != 0)
+	r->stats->skipped_lines++;
+      r->frames = 0;
+      r->frames_bad = 0;
+      r->pending_count = 0;
+      r->has_pending_pid = 0;
+      return;
+    }
+  frames_without_records (r);
+  r->pending_count = 0;
+  r->has_pending_pid = 0;
+
+  if (strncmp (s, "PERF_RECORD_", 12) == 0)
+    {
+      /* Events without a pid before them: llvm-profgen's scripts.  */
+      if (r->mode == MODE_UNKNOWN)
+	r->mode = MODE_NO_PID;
+      if (parse_event (r, s) != 0)
+	r->stats->skipped_lines++;
+      return;
+    }
+
   if (parse_int (&s, &pid) != 0)
     {
-      r->stats->skipped_lines += *s != 0;
+      r->stats->skipped_lines++;
       return;
     }
   if (*s != ' ' && *s != '\t' && *s != 0)
@@ -457,34 +750,53 @@ parse_script_line (struct perf_reader *r, const char *line)
     s++;
   if (*s == 0)
     {
-      /* The start of a call graph (see above); or junk.  */
+      /* A number alone: the pid before the frames of a sample; in a
+	 script without pids, the count of an aggregated sample.  */
+      if (pid > 0 && r->mode != MODE_PID)
+	{
+	  r->mode = MODE_NO_PID;
+	  r->pending_count = pid;
+	}
+      else if (r->mode == MODE_PID)
+	{
+	  r->pending_pid = pid;
+	  r->has_pending_pid = 1;
+	}
+      else
+	r->stats->skipped_lines++;
+      return;
+    }
+  if (r->mode == MODE_NO_PID)
+    {
+      /* A pid in a script without pids: junk.  */
       r->stats->skipped_lines++;
       return;
     }
+  r->mode = MODE_PID;
   if (strncmp (s, "PERF_RECORD_", 12) == 0)
-    {
-      s += 12;
-      if (strncmp (s, "MMAP2 ", 6) == 0)
-	ok = parse_mmap (r, s + 6, 1) == 0;
-      else if (strncmp (s, "MMAP ", 5) == 0)
-	ok = parse_mmap (r, s + 5, 0) == 0;
-      else if (strncmp (s, "FORK", 4) == 0)
-	ok = parse_fork (r, s + 4) == 0;
-      else if (strncmp (s, "COMM", 4) == 0)
-	ok = parse_comm (r, s + 4) == 0;
-      else
-	ok = 1;			/* EXIT, LOST, ...: nothing to do.  */
-    }
+    ok = parse_event (r, s) == 0;
   else
     {
       uint64_t ip;
       struct sample_regs regs = { 0, 0, 0, 0 };
-      ok = parse_hex (&s, &ip) == 0;
+      ok = parse_hex (&s, &ip) == 0 && (*s == 0 || *s == ' ' || *s == '\t');
       while (ok && (*s == ' ' || *s == '\t'))
 	s++;
-      if (ok && *s)
-	ok = parse_uregs (s, &regs) == 0;
-      if (ok)
+      /* Registers, then branch records.  */
+      const char *recs = s;
+      while (*recs && !is_record (recs))
+	{
+	  recs += strcspn (recs, " \t");
+	  recs += strspn (recs, " \t");
+	}
+      if (ok && recs > s)
+	ok = parse_uregs (s, recs, &regs) == 0;
+      if (ok && *recs && r->branch_fn)
+	{
+	  if (branch_sample (r, pid, recs, r->has_stacks, ip, 1) != 0)
+	    r->stats->skipped_lines++;
+	}
+      else if (ok)
 	sample (r, pid, ip, &regs);
     }
   if (!ok)
@@ -501,6 +813,13 @@ parse_lines (struct perf_reader *r, FILE *f,
   ssize_t len;
   while ((len = getline (&line, &cap, f)) >= 0)
     {
+      /* perf ends every line: a last line without its end was cut
+	 short, and its last address may be cut too.  */
+      if (len > 0 && line[len - 1] != '\n' && parse_line == parse_script_line)
+	{
+	  r->stats->truncated = 1;
+	  break;
+	}
       while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 	line[--len] = 0;
       /* A NUL inside a line (binary junk) ends it; harmless.  */
@@ -702,15 +1021,20 @@ read_script (struct perf_reader *r)
       if (ferror (f))
 	lp_fatal (r->file, "read error");
       fclose (f);
+      frames_without_records (r);
       return;
     }
 
+  char fields[64];
+  snprintf (fields, sizeof fields, "pid,ip%s%s", r->want_regs ? ",uregs" : "",
+	    r->want_branches ? ",brstack" : "");
   char *argv[] = { "perf", "script", "-i", (char *) r->file,
 		   "--show-mmap-events", "--show-task-events",
-		   "-G", "-F", r->want_regs ? "pid,ip,uregs" : "pid,ip", NULL };
+		   "-G", "-F", fields, NULL };
   struct run_cmd cmd;
   char *err;
   start_perf (&cmd, argv);
+  r->mode = MODE_PID;
   parse_lines (r, cmd.out, parse_script_line);
   int status = run_finish (&cmd, &err);
   if (status != 0)
@@ -724,14 +1048,14 @@ read_script (struct perf_reader *r)
    user registers we use into *REGS: DX or FLAGS (bits 3 and 9 of a
    sample_regs_user, perf's PERF_REG_X86_DX and PERF_REG_X86_FLAGS).  */
 static void
-read_evlist (struct perf_reader *r, int *stacks, int *regs)
+read_evlist (struct perf_reader *r, int *stacks, int *regs, int *branches)
 {
   char *argv[] = { "perf", "evlist", "-v", "-i", (char *) r->file, NULL };
   struct run_cmd cmd;
   char *line = NULL, *err;
   size_t cap = 0;
 
-  *stacks = *regs = 0;
+  *stacks = *regs = *branches = 0;
   start_perf (&cmd, argv);
   while (getline (&line, &cap, cmd.out) >= 0)
     {
@@ -745,6 +1069,9 @@ read_evlist (struct perf_reader *r, int *stacks, int *regs)
 	    if (strncmp (f, "CALLCHAIN", 9) == 0
 		&& (f[9] == '|' || f + 9 == s + n))
 	      *stacks = 1;
+	    else if (strncmp (f, "BRANCH_STACK", 12) == 0
+		     && (f[12] == '|' || f + 12 == s + n))
+	      *branches = 1;
 	}
       s = strstr (line, "sample_regs_user: ");
       if (s)
@@ -760,9 +1087,9 @@ read_evlist (struct perf_reader *r, int *stacks, int *regs)
   if (status != 0)
     {
       lp_warning (r->file, "perf evlist failed (exit status %d): call "
-		  "stacks and registers not read%s%s", status,
+		  "stacks, registers and branch stacks not read%s%s", status,
 		  *err ? "\n" : "", err);
-      *stacks = *regs = 0;
+      *stacks = *regs = *branches = 0;
     }
   free (err);
 }
@@ -813,9 +1140,22 @@ check_samples (struct perf_reader *r)
   const struct perf_stats *st = r->stats;
   size_t with_samples = 0;
 
+  if (st->truncated)
+    lp_warning (r->file, "the perf script output ends in the middle of a "
+		"line (cut short?): its last line is not read");
+  if (st->ends_outside_code)
+    lp_warning (r->file, "%" PRIu64 " ends of branch records are in a "
+		"binary's mapping but not in its code (left out as if "
+		"outside it): recorded from another build?",
+		st->ends_outside_code);
+  if (st->stack_no_branches)
+    lp_warning (r->file, "%" PRIu64 " call stacks without the branch "
+		"records that follow them (cut short?) are not read",
+		st->stack_no_branches);
   if (st->samples == 0)
     lp_fatal (r->file, "no samples%s", st->skipped_lines && r->is_script
-	      ? " (is this the output of perf script -G -F pid,ip?)" : "");
+	      ? " (is this the output of perf script -G -F pid,ip, or of "
+		"perf script -F ip,brstack?)" : "");
 
   /* A binary whose path perf.data knows under another build id (for
      a binary without one: under any).  */
@@ -843,19 +1183,25 @@ check_samples (struct perf_reader *r)
   for (size_t b = 0; b < r->num_elfs; b++)
     if (!st->per_binary[b])
       {
+	char what[160] = "";
+	if (st->branch_samples && !st->records_in_bins)
+	  snprintf (what, sizeof what, ": none of its %" PRIu64 " branch "
+		    "records is in the code of the binaries given (a "
+		    "recording of another program?)", st->branch_records);
 	if (with_samples)
 	  lp_warning (NULL, "no samples of %s in %s", r->elfs[b].path,
 		      r->file);
 	else
-	  lp_fatal (NULL, "no samples of %s in %s", r->elfs[b].path,
-		    r->file);
+	  lp_fatal (NULL, "no samples of %s in %s%s", r->elfs[b].path,
+		    r->file, what);
       }
 }
 
 void
 perf_read_samples (const char *file, int is_script, struct elf_file *elfs,
-		   size_t num, perf_sample_fn fn, perf_stack_fn stack_fn,
-		   void *ctx, struct perf_stats *stats, int verbose)
+		   size_t num, perf_sample_fn fn, perf_branch_fn branch_fn,
+		   perf_stack_fn stack_fn, void *ctx,
+		   struct perf_stats *stats, int verbose)
 {
   struct perf_reader r;
 
@@ -868,6 +1214,8 @@ perf_read_samples (const char *file, int is_script, struct elf_file *elfs,
   r.num_elfs = num;
   r.fn = fn;
   r.stack_fn = stack_fn;
+  r.branch_fn = branch_fn;
+  r.mapped = xcalloc (num + 1, sizeof *r.mapped);
   r.ctx = ctx;
   r.stats = stats;
   r.by_build_id = xcalloc (num, sizeof *r.by_build_id);
@@ -883,7 +1231,10 @@ perf_read_samples (const char *file, int is_script, struct elf_file *elfs,
     {
       check_perf_header (file);
       read_build_ids (&r);
-      read_evlist (&r, &has_stacks, &r.want_regs);
+      read_evlist (&r, &has_stacks, &r.want_regs, &r.want_branches);
+      r.want_branches &= branch_fn != NULL;
+      r.has_stacks = has_stacks;
+      stats->has_branches = r.want_branches;
     }
   choose_matching (&r, verbose);
   read_script (&r);
@@ -913,4 +1264,6 @@ perf_read_samples (const char *file, int is_script, struct elf_file *elfs,
     }
   free (r.dsos);
   free (r.by_build_id);
+  free (r.mapped);
+  free (r.records);
 }

@@ -36,7 +36,24 @@
    is the call's third argument, the size of a memcpy, memmove or
    memset (x86-64 SysV ABI).  Likewise the flags register (perf record
    --user-regs=flags, bit 9): at a conditional jump, which has not run
-   yet when the sample interrupts it, FLAGS says which way it goes.  */
+   yet when the sample interrupts it, FLAGS says which way it goes.
+
+   Branch stacks (perf record -b or -j, from Intel LBR, AMD BRS and
+   LBRv2, Arm BRBE, or Intel PT through perf inject --itrace): when
+   'perf evlist -v' shows BRANCH_STACK in a sample_type, the sample
+   pass asks for them (-F pid,ip,brstack) and perf prints the records
+   after the IP, newest first, "0xFROM/0xTO/FLAGS...".  Such a sample
+   goes to the branch callback instead of the IP one.  perf script
+   text may also be llvm-profgen's input, 'perf script -F ip,brstack'
+   with or without call stacks: no pid on any line, the MMAP2 events
+   starting the line, each sample as its call-stack frames (a tab and
+   an address each, leaf first) when recorded with -g, then a line of
+   branch records, perhaps led by the IP; llvm-profgen's aggregated
+   scripts put a count before a sample (a line with just a number).
+   In such a script every mapping belongs to one process, and a file
+   mapped under another directory is matched to a binary by its file
+   name; without any MMAP2 event of a binary, its addresses are taken
+   as they are (llvm-profgen's "preferred address").  */
 
 #ifndef LATEPGO_PERF_SAMPLES_H
 #define LATEPGO_PERF_SAMPLES_H
@@ -65,6 +82,34 @@ typedef void (*perf_sample_fn) (void *ctx, size_t bin, uint64_t vaddr,
 typedef void (*perf_stack_fn) (void *ctx, size_t bin, uint64_t vaddr,
 			       size_t call_bin, uint64_t call_vaddr);
 
+/* One branch record: the branch at FROM went to TO.  Each end is in
+   binary FROM_BIN or TO_BIN (an index into the array given to
+   perf_read_samples) as a virtual address inside one of its
+   executable sections, or -1 when it is elsewhere (another file, the
+   kernel, no mapping), its address then as perf printed it.  */
+struct branch_record
+{
+  int from_bin, to_bin;
+  uint64_t from, to;
+};
+
+/* A sample with a branch stack: NUM records, newest first, standing
+   for COUNT samples (llvm-profgen's aggregated scripts; else 1).
+   HAS_STACK: it came with a call stack; then LEAF_BIN and LEAF are
+   its leaf frame, as the ends of a record (the sampled IP when perf.data
+   is read with -G, which hides the frames).  */
+struct branch_sample
+{
+  const struct branch_record *records;
+  size_t num;
+  uint64_t count;
+  int has_stack;
+  int leaf_bin;
+  uint64_t leaf;
+};
+
+typedef void (*perf_branch_fn) (void *ctx, const struct branch_sample *s);
+
 struct perf_stats
 {
   uint64_t samples;		/* Every sample line.  */
@@ -79,6 +124,13 @@ struct perf_stats
   uint64_t flags_samples;	/* ... with FLAGS.  */
   uint64_t stack_samples;	/* Samples with at least one frame.  */
   uint64_t stack_in_bins;	/* Passed to the stack callback.  */
+  int has_branches;		/* perf.data has branch stacks.  */
+  uint64_t branch_samples;	/* Samples with a branch stack (counted).  */
+  uint64_t branch_records;	/* Their records (counted).  */
+  uint64_t records_in_bins;	/* ... with an end in the binaries.  */
+  uint64_t stack_no_branches;	/* Call stacks without branch records.  */
+  uint64_t ends_outside_code;	/* Record ends mapped, not in code.  */
+  int truncated;		/* Text ends in the middle of a line.  */
 };
 
 /* Read the samples of FILE: a perf.data file, or when IS_SCRIPT the
@@ -87,13 +139,16 @@ struct perf_stats
    allocated here).  Exit with a message when FILE cannot be read, has
    no samples, was recorded from other builds of the binaries, or has
    no samples of any of them; warn about binaries without samples when
-   others have some.  Then, if STACK_FN is not NULL and FILE is a
+   others have some.  Samples with a branch stack go to BRANCH_FN
+   (with the same CTX); when it is NULL they are taken as IP samples.
+   Then, if STACK_FN is not NULL and FILE is a
    perf.data file with call stacks, call STACK_FN for each sample whose
    first two frames are in the binaries (the same CTX).  VERBOSE adds
    notes about the matching.  */
 void perf_read_samples (const char *file, int is_script,
 			struct elf_file *elfs, size_t num,
-			perf_sample_fn fn, perf_stack_fn stack_fn, void *ctx,
+			perf_sample_fn fn, perf_branch_fn branch_fn,
+			perf_stack_fn stack_fn, void *ctx,
 			struct perf_stats *stats, int verbose);
 
 #endif /* LATEPGO_PERF_SAMPLES_H */

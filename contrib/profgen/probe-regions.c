@@ -28,20 +28,6 @@ cmp_probe_addr (const void *a, const void *b)
   return *(const size_t *) a < *(const size_t *) b ? -1 : 1;
 }
 
-/* True if ADDR lies in an executable section of ELF.  */
-static int
-in_code (const struct elf_file *elf, uint64_t addr)
-{
-  for (size_t i = 0; i < elf->num_sections; i++)
-    {
-      const struct elf_section *s = &elf->sections[i];
-      if ((s->flags & SHF_EXECINSTR) && (s->flags & SHF_ALLOC)
-	  && addr >= s->addr && addr - s->addr < s->size)
-	return 1;
-    }
-  return 0;
-}
-
 /* The number of the N elements of SIZE bytes at BASE, sorted by the
    uint64_t at byte offset OFF, whose key is below KEY (with OR_EQUAL:
    at or below): where KEY goes.  */
@@ -259,6 +245,15 @@ call_kind (const char *insn)
   return other;
 }
 
+/* Note ADDR as a prologue or epilogue instruction.  */
+static void
+add_pro_epi (struct probe_regions *regs, uint64_t addr)
+{
+  regs->pro_epi = lp_grow (regs->pro_epi, &regs->cap_pro_epi,
+			   regs->num_pro_epi, sizeof *regs->pro_epi, 256);
+  regs->pro_epi[regs->num_pro_epi++] = addr;
+}
+
 /* Note INSN at ADDR (objdump's text) in REGS if it is a direct call
    (its return address is the next instruction's: *PENDING is set to
    its index until then) or a tail jump; FN is the address of the
@@ -285,6 +280,17 @@ note_branch (struct probe_regions *regs, uint64_t addr, uint64_t fn,
 	return;
       const char *lt = strchr (end, '<');
       at_symbol = lt && !strchr (lt, '+');
+    }
+  if (call || (jump && target && at_symbol && target != fn))
+    {
+      regs->call_insns = lp_grow (regs->call_insns, &regs->cap_call_insns,
+				  regs->num_call_insns,
+				  sizeof *regs->call_insns, 64);
+      struct call_insn *ci = &regs->call_insns[regs->num_call_insns++];
+      ci->addr = addr;
+      ci->floor = addr;
+      ci->probe = SIZE_MAX;
+      ci->indirect = call && !target && *ops == '*';
     }
   if (call && target)
     {
@@ -381,6 +387,12 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
      transfer, no write of DX) that ends at the current one; 0: the
      next instruction starts one.  */
   uint64_t window = 0;
+  /* For llvm-profgen's prologues: instructions of the function still
+     to note; the previous instruction (0: none).  */
+  int prologue = 0;
+  uint64_t prev_insn = 0, call_floor = 0;
+  regs->insn_lo = lo;
+  regs->insn_hi = hi;
   while (getline (&line, &cap, cmd.out) >= 0)
     {
       const char *s = line;
@@ -391,8 +403,9 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
 	  unsigned long long sym = strtoull (s, &end, 16);
 	  if (end != s && end[0] == ' ' && end[1] == '<')
 	    {
-	      floor = fn = sym;
+	      floor = fn = call_floor = sym;
 	      window = 0;
+	      prologue = 2;
 	    }
 	  continue;
 	}
@@ -410,8 +423,33 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
       if (pending_jump != SIZE_MAX)
 	regs->jumps[pending_jump].next = addr;
       pending_jump = SIZE_MAX;
+      size_t calls_before = regs->num_call_insns;
       note_branch (regs, addr, fn, insn, &pending);
       note_cond_jump (regs, addr, insn, &pending_jump);
+      if (regs->num_call_insns > calls_before)
+	{
+	  regs->call_insns[calls_before].floor = call_floor;
+	  call_floor = addr + 1;
+	}
+      regs->insn_addrs = lp_grow (regs->insn_addrs, &regs->cap_insn_addrs,
+				  regs->num_insn_addrs,
+				  sizeof *regs->insn_addrs, 1024);
+      regs->insn_addrs[regs->num_insn_addrs++] = addr;
+      if (prologue > 0)
+	{
+	  prologue--;
+	  add_pro_epi (regs, addr);
+	}
+      {
+	const char *bare = skip_prefixes (insn);
+	if (insn_is (bare, "ret") || insn_is (bare, "retq"))
+	  {
+	    add_pro_epi (regs, addr);
+	    if (prev_insn)
+	      add_pro_epi (regs, prev_insn);
+	  }
+      }
+      prev_insn = addr;
       /* Padding after a jump or return never runs: counting it would
 	 make the block before it look less often executed.  */
       int padding = after_jump && is_padding (insn);
@@ -491,6 +529,62 @@ find_memop_probes (const struct probe_set *set, struct probe_regions *regs)
   free (calls);
 }
 
+static int
+cmp_u64 (const void *a, const void *b)
+{
+  uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+static int
+cmp_call_insn (const void *a, const void *b)
+{
+  return cmp_u64 (&((const struct call_insn *) a)->addr,
+		  &((const struct call_insn *) b)->addr);
+}
+
+/* The call probe of each call instruction and tail jump (see
+   probe-regions.h), and the instruction lists in order.  */
+static void
+find_call_probes (const struct probe_set *set, struct probe_regions *regs)
+{
+  qsort (regs->insn_addrs, regs->num_insn_addrs, sizeof *regs->insn_addrs,
+	 cmp_u64);
+  qsort (regs->pro_epi, regs->num_pro_epi, sizeof *regs->pro_epi, cmp_u64);
+  qsort (regs->call_insns, regs->num_call_insns, sizeof *regs->call_insns,
+	 cmp_call_insn);
+  size_t num = 0;
+  size_t *calls = xmalloc ((set->num_probes + 1) * sizeof *calls);
+  for (size_t r = 0; r < regs->num_regions; r++)
+    for (size_t i = 0; i < regs->regions[r].num_probes; i++)
+      {
+	size_t p = regs->sorted_probes[regs->regions[r].first_probe + i];
+	if (set->probes[p].type != PROBE_BLOCK)
+	  calls[num++] = p;
+      }
+  for (size_t m = 0; m < regs->num_call_insns; m++)
+    {
+      struct call_insn *c = &regs->call_insns[m];
+      /* The last call probe at or below the call.  */
+      size_t lo = 0, hi = num;
+      while (lo < hi)
+	{
+	  size_t mid = lo + (hi - lo) / 2;
+	  if (set->probes[calls[mid]].addr <= c->addr)
+	    lo = mid + 1;
+	  else
+	    hi = mid;
+	}
+      if (lo == 0)
+	continue;
+      uint64_t a = set->probes[calls[lo - 1]].addr;
+      if (a < c->floor || (lo >= 2 && set->probes[calls[lo - 2]].addr == a))
+	continue;
+      c->probe = calls[lo - 1];
+    }
+  free (calls);
+}
+
 void
 regions_build (const struct elf_file *elf, const struct probe_set *set,
 	       struct probe_regions *regs, int verbose)
@@ -525,7 +619,7 @@ regions_build (const struct elf_file *elf, const struct probe_set *set,
       r->num_probes = j - i;
       /* A probe outside the code (e.g. of discarded code) gets an
 	 empty region.  */
-      if (in_code (elf, addr))
+      if (elf_in_code (elf, addr))
 	{
 	  uint64_t bound = elf_next_bound (elf, addr);
 	  r->end = j < num ? set->probes[order[j]].addr : UINT64_MAX;
@@ -536,12 +630,18 @@ regions_build (const struct elf_file *elf, const struct probe_set *set,
     }
   regs->sorted_probes = order;
 
+  regs->set = set;
   if (count_insns_objdump (elf, regs, verbose) == 0)
-    find_memop_probes (set, regs);
+    {
+      find_memop_probes (set, regs);
+      find_call_probes (set, regs);
+    }
   else
     {
       regs->num_memop_calls = 0;
       regs->num_calls = regs->num_tail_jumps = regs->num_jumps = 0;
+      regs->num_call_insns = regs->num_insn_addrs = regs->num_pro_epi = 0;
+      regs->insn_lo = regs->insn_hi = 0;
       regs->insns_estimated = 1;
       if (verbose)
 	lp_note ("%s: objdump not available; estimating one instruction "
@@ -625,7 +725,7 @@ find_direct_call (const struct probe_regions *regs, uint64_t vaddr)
 /* Count one call of CALLEE for indirect call probe CALL.  */
 static void
 count_target (struct probe_regions *regs, const struct probe_set *set,
-	      size_t call, const char *callee)
+	      size_t call, const char *callee, uint64_t n)
 {
   if (!regs->targets)
     regs->targets = xcalloc (set->num_probes + 1, sizeof *regs->targets);
@@ -634,12 +734,12 @@ count_target (struct probe_regions *regs, const struct probe_set *set,
   for (size_t i = 0; i < t->num; i++)
     if (strcmp (t->targets[i].name, callee) == 0)
       {
-	t->targets[i].samples = lp_sat_add (t->targets[i].samples, 1);
+	t->targets[i].samples = lp_sat_add (t->targets[i].samples, n);
 	return;
       }
   t->targets = lp_grow (t->targets, &t->cap, t->num, sizeof *t->targets, 4);
   t->targets[t->num].name = callee;
-  t->targets[t->num].samples = 1;
+  t->targets[t->num].samples = n;
   t->num++;
 }
 
@@ -653,7 +753,7 @@ regions_add_call (struct probe_regions *regs, const struct probe_set *set,
   size_t call = region_icall_probe (regs, set, vaddr);
   if (call == SIZE_MAX)
     return 0;
-  count_target (regs, set, call, callee);
+  count_target (regs, set, call, callee, 1);
   return 1;
 }
 
@@ -722,7 +822,7 @@ regions_add_tail_call (struct probe_regions *regs,
     }
   if (indirect_tail_sites (regs, set, fn, &probe) != 1)
     return 0;
-  count_target (regs, set, probe, callee);
+  count_target (regs, set, probe, callee, 1);
   return 1;
 }
 
@@ -842,7 +942,10 @@ uint64_t
 regions_probe_samples (const struct probe_regions *regs, size_t p)
 {
   size_t r = regs->probe_region[p];
-  return r == SIZE_MAX ? 0 : regs->regions[r].samples;
+  if (r == SIZE_MAX)
+    return 0;
+  return lp_sat_add (regs->regions[r].samples,
+		     regions_probe_branch_count (regs, p));
 }
 
 uint64_t
@@ -854,6 +957,127 @@ regions_probe_first_sample (const struct probe_regions *regs, size_t p)
 
 uint64_t
 regions_probe_count (const struct probe_regions *regs, size_t p)
+{
+  uint64_t ip = regions_probe_ip_count (regs, p);
+  if (!regs->branch_units)
+    return ip;
+  double scaled = ip * regs->ip_scale + 0.5;
+  return lp_sat_add (regions_probe_branch_count (regs, p),
+		     scaled >= 18446744073709551615.0 ? UINT64_MAX
+		     : (uint64_t) scaled);
+}
+
+void
+regions_add_range (struct probe_regions *regs, uint64_t start, uint64_t end,
+		   uint64_t count, uint64_t seq)
+{
+  if (!regs->range_diff)
+    regs->range_diff = xcalloc (regs->num_regions + 1,
+				sizeof *regs->range_diff);
+  regs->ranges++;
+  /* llvm-profgen warns about ranges that do not start on an instruction
+     or do not end on a branch (profile and binary mismatch): check
+     the first part, where objdump saw the code.  */
+  if (start >= regs->insn_lo && start < regs->insn_hi)
+    {
+      size_t i = sorted_rank (regs->insn_addrs, regs->num_insn_addrs,
+			      sizeof *regs->insn_addrs, 0, start, 0);
+      if (i == regs->num_insn_addrs || regs->insn_addrs[i] != start)
+	regs->ranges_off_insns++;
+    }
+  /* The regions whose first instruction is in [START, END]: from the
+     first starting at or after START to the last starting at or before
+     END.  Counts wrap around in between; the prefix sums come out
+     right.  */
+  size_t lo = sorted_rank (regs->regions, regs->num_regions,
+			   sizeof *regs->regions,
+			   offsetof (struct probe_region, start), start, 0);
+  size_t hi = sorted_rank (regs->regions, regs->num_regions,
+			   sizeof *regs->regions,
+			   offsetof (struct probe_region, start), end, 1);
+  if (lo < hi)
+    {
+      regs->range_diff[lo] += count;
+      regs->range_diff[hi] -= count;
+    }
+  size_t r = find_region (regs, start);
+  if (r != SIZE_MAX && regs->regions[r].first_sample == 0)
+    regs->regions[r].first_sample = seq;
+  regs->ranges_finished = 0;
+}
+
+void
+regions_finish_ranges (struct probe_regions *regs)
+{
+  if (!regs->range_diff || regs->ranges_finished)
+    return;
+  if (!regs->range_cover)
+    regs->range_cover = xcalloc (regs->num_regions + 1,
+				 sizeof *regs->range_cover);
+  uint64_t run = 0;
+  for (size_t i = 0; i <= regs->num_regions; i++)
+    {
+      run += regs->range_diff[i];
+      regs->range_cover[i] = run;
+    }
+  regs->ranges_finished = 1;
+}
+
+int
+regions_add_branch (struct probe_regions *regs, uint64_t from,
+		    const struct probe_regions *to_regs, uint64_t to,
+		    uint64_t count, uint64_t seq)
+{
+  size_t i = sorted_rank (regs->call_insns, regs->num_call_insns,
+			  sizeof *regs->call_insns,
+			  offsetof (struct call_insn, addr), from, 0);
+  if (i == regs->num_call_insns || regs->call_insns[i].addr != from
+      || regs->call_insns[i].probe == SIZE_MAX)
+    return 0;
+  const struct call_insn *c = &regs->call_insns[i];
+  if (!regs->call_branches)
+    regs->call_branches = xcalloc (regs->num_probes + 1,
+				   sizeof *regs->call_branches);
+  regs->call_branches[c->probe] = lp_sat_add (regs->call_branches[c->probe],
+					      count);
+  size_t r = regs->probe_region[c->probe];
+  if (r != SIZE_MAX && regs->regions[r].first_sample == 0)
+    regs->regions[r].first_sample = seq;
+  /* The callee of an indirect call, when the record lands on the start
+     of a function with probes.  */
+  if (c->indirect && to_regs
+      && regs->set->probes[c->probe].type == PROBE_INDIRECT_CALL)
+    {
+      const char *name = regions_function_at (to_regs, to_regs->set, to);
+      size_t tr = find_region (to_regs, to);
+      if (name && tr != SIZE_MAX && to_regs->regions[tr].start == to)
+	count_target (regs, regs->set, c->probe, name, count);
+    }
+  return 1;
+}
+
+int
+regions_in_prologue (const struct probe_regions *regs, uint64_t vaddr)
+{
+  size_t i = sorted_rank (regs->pro_epi, regs->num_pro_epi,
+			  sizeof *regs->pro_epi, 0, vaddr, 0);
+  return i < regs->num_pro_epi && regs->pro_epi[i] == vaddr;
+}
+
+uint64_t
+regions_probe_branch_count (const struct probe_regions *regs, size_t p)
+{
+  size_t r = regs->probe_region[p];
+  if (r == SIZE_MAX)
+    return 0;
+  if (regs->set->probes[p].type == PROBE_BLOCK)
+    return regs->range_cover && regs->ranges_finished
+	   ? regs->range_cover[r] : 0;
+  return regs->call_branches ? regs->call_branches[p] : 0;
+}
+
+uint64_t
+regions_probe_ip_count (const struct probe_regions *regs, size_t p)
 {
   size_t r = regs->probe_region[p];
   if (r == SIZE_MAX)

@@ -134,6 +134,21 @@ struct cond_jump
   uint64_t taken, not_taken;
 };
 
+/* A call instruction, or a direct jump to another function (a tail
+   call): where branch records leave for a callee.  PROBE is the call
+   probe of its call (SIZE_MAX if unknown): the one at its address
+   (LLVM's call probes), else the highest call probe between it and
+   the previous call or the function's start, when exactly one probe
+   has that address (latepgo's, at the start of the call statement's
+   code).  */
+struct call_insn
+{
+  uint64_t addr;
+  uint64_t floor;		/* The lowest address its probe may have.  */
+  size_t probe;
+  int indirect;			/* call *REG, call *MEM.  */
+};
+
 struct probe_regions
 {
   struct probe_region *regions;	/* Sorted by address, disjoint.  */
@@ -159,6 +174,34 @@ struct probe_regions
   /* The conditional jumps (from objdump), by address.  */
   struct cond_jump *jumps;
   size_t num_jumps, cap_jumps;
+  /* The probe set the regions are of.  */
+  const struct probe_set *set;
+  /* From objdump: the address of every instruction, the calls and tail
+     jumps, and the instructions llvm-profgen takes for a prologue or
+     epilogue (the first two of a function, a return and the one
+     before it), all by address.  */
+  uint64_t *insn_addrs;
+  size_t num_insn_addrs, cap_insn_addrs;
+  struct call_insn *call_insns;
+  size_t num_call_insns, cap_call_insns;
+  uint64_t *pro_epi;
+  size_t num_pro_epi, cap_pro_epi;
+  uint64_t insn_lo, insn_hi;	/* The span objdump disassembled.  */
+  /* Branch stacks (regions_add_range, regions_add_branch): per region
+     plus one, the change of the number of ranges covering it from the
+     region before, and (regions_finish_ranges) the number of times
+     the region's first instruction ran; per probe, the
+     branch records leaving the call instruction of a call probe.
+     NULL until the first one.  */
+  uint64_t *range_diff, *range_cover;
+  uint64_t *call_branches;
+  int ranges_finished;
+  uint64_t ranges, ranges_off_insns;	/* For warnings.  */
+  /* How counts are combined (regions_probe_count): 0 when the run has
+     no branch stacks; else 1, and IP_SCALE converts an IP estimate
+     into branch-stack counts.  */
+  int branch_units;
+  double ip_scale;
   int insns_estimated;		/* objdump was not available.  */
   uint64_t attributed;		/* Samples that fell into a region.  */
   uint64_t unattributed;	/* Samples of the binary outside them.  */
@@ -173,6 +216,39 @@ void regions_build (const struct elf_file *elf, const struct probe_set *set,
    of the profile in time order.  */
 void regions_add_sample (struct probe_regions *regs, uint64_t vaddr,
 			 uint64_t seq);
+
+/* A range of code that ran straight through COUNT times, from START
+   to the instruction at END (llvm-profgen's range: from a branch
+   record's target to the next record's source), the SEQth sample.  */
+void regions_add_range (struct probe_regions *regs, uint64_t start,
+			uint64_t end, uint64_t count, uint64_t seq);
+
+/* A branch record from FROM to TO (in this binary or, with TO_REGS
+   and TO_SET, in another; TO_REGS NULL when TO is outside the
+   binaries) seen COUNT times, the SEQth sample: a call instruction
+   at FROM counts for its call probe, an indirect one also its callee
+   as a call target.  Return 1 if FROM is a call with a call probe.  */
+int regions_add_branch (struct probe_regions *regs, uint64_t from,
+			const struct probe_regions *to_regs, uint64_t to,
+			uint64_t count, uint64_t seq);
+
+/* After the last range: the number of times each region's first
+   instruction ran.  */
+void regions_finish_ranges (struct probe_regions *regs);
+
+/* True if VADDR is an instruction llvm-profgen takes for part of a
+   prologue or epilogue (see above), where a call stack is not
+   trusted.  */
+int regions_in_prologue (const struct probe_regions *regs, uint64_t vaddr);
+
+/* The count from branch stacks of probe P: for a block probe, the
+   times its first instruction ran; for a call probe, the branch
+   records leaving its call; 0 for a dangling probe.  */
+uint64_t regions_probe_branch_count (const struct probe_regions *regs,
+				     size_t p);
+
+/* The IP estimate of probe P (see above), 0 for a dangling probe.  */
+uint64_t regions_probe_ip_count (const struct probe_regions *regs, size_t p);
 
 /* The profile name (the descriptor's name of the top-level function of
    the inline tree) of the code holding VADDR: of the first probe of
@@ -225,8 +301,8 @@ size_t regions_block_contexts_at (const struct probe_regions *regs,
 				  const struct probe_set *set, uint64_t addr,
 				  uint32_t *out, size_t max);
 
-/* Samples in the region of probe P (an index into the set), 0 for a
-   dangling probe.  */
+/* Samples in the region of probe P (an index into the set), and its
+   counts from branch stacks; 0 for a dangling probe.  */
 uint64_t regions_probe_samples (const struct probe_regions *regs, size_t p);
 
 /* The ordinal of the first sample in the region of probe P (see
@@ -234,7 +310,9 @@ uint64_t regions_probe_samples (const struct probe_regions *regs, size_t p);
 uint64_t regions_probe_first_sample (const struct probe_regions *regs,
 				     size_t p);
 
-/* The count estimate of probe P (see above).  */
+/* The count of probe P: its IP estimate (see above) when the run has
+   no branch stacks; else its count from them plus its IP estimate
+   times IP_SCALE, rounded.  */
 uint64_t regions_probe_count (const struct probe_regions *regs, size_t p);
 
 #endif /* LATEPGO_PROBE_REGIONS_H */

@@ -197,6 +197,46 @@ add_branches (const struct probe_set *set, const struct probe_regions *regs,
     }
 }
 
+/* With branch stacks, as llvm-profgen does: the call probe of a call
+   inlined in the profiled build counts as often as the inlined copy
+   was entered (the count of its probe 1), unless the caller has a
+   probe of that index of its own.  */
+static void
+add_inlined_calls (const struct probe_set *set,
+		   const struct probe_regions *regs, struct out_func **of)
+{
+  if (!regs->branch_units)
+    return;
+  uint64_t *entry = xcalloc (set->num_nodes + 1, sizeof *entry);
+  unsigned char *has_entry = xcalloc (set->num_nodes + 1, 1);
+  for (size_t p = 0; p < set->num_probes; p++)
+    {
+      const struct probe *pr = &set->probes[p];
+      if (pr->index == 1 && pr->type == PROBE_BLOCK
+	  && !(pr->attr & PROBE_ATTR_DANGLING))
+	{
+	  entry[pr->node] = lp_sat_add (entry[pr->node],
+					regions_probe_count (regs, p));
+	  has_entry[pr->node] = 1;
+	}
+    }
+  for (size_t n = 0; n < set->num_nodes; n++)
+    {
+      const struct probe_node *node = &set->nodes[n];
+      if (node->parent == PROBE_NO_NODE || !of[n] || !of[node->parent]
+	  || !has_entry[n])
+	continue;
+      struct out_func *caller = of[node->parent];
+      int own = 0;
+      for (size_t i = 0; i < caller->num_body && !own; i++)
+	own = caller->body[i].index == node->call_index;
+      if (!own)
+	push_body (caller, node->call_index, entry[n], NULL, 0, NULL, 0);
+    }
+  free (entry);
+  free (has_entry);
+}
+
 void
 profile_add_binary (struct sample_profile *prof, const char *bin,
 		    const struct probe_set *set,
@@ -246,6 +286,7 @@ profile_add_binary (struct sample_profile *prof, const char *bin,
       f->first_sample = earlier (f->first_sample,
 				 regions_probe_first_sample (regs, p));
     }
+  add_inlined_calls (set, regs, of);
   add_branches (set, regs, of);
   free (of);
 }
