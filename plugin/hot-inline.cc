@@ -1,5 +1,5 @@
 /* hot-inline.cc: the inlining limit raised for functions that make
-   hot calls (use mode).
+   hot calls (use and sample-use modes).
 
    GCC's inliner at -O2 inlines a function not declared inline only
    when the call grows the caller by less than max-inline-insns-auto
@@ -34,10 +34,12 @@
    hot calls.
 
    A call is hot when its count is at least the profile's hot count
-   (profile-read.h).  Coverage profiles say nothing of hotness.  */
+   (profile-read.h; a sample profile's from its probe counts,
+   sample-read.h).  Coverage profiles say nothing of hotness.  */
 
 #include "gcc-common.h"
 #include "hot-inline.h"
+#include "sample-read.h"
 #include "dump.h"
 #include "arguments.h"
 #include "profile-read.h"
@@ -107,7 +109,8 @@ raised_node (hash_map<tree, tree> *raised, tree from)
 void
 lp_raise_hot_inline_limits (const vec<cgraph_node *> &annotated)
 {
-  gcov_type hot = lp_summary.hot_count;
+  gcov_type hot = (latepgo_opts.sample_use_path
+		   ? lp_samples_summary.hot_count : lp_summary.hot_count);
   /* A coverage profile's counts are 0 or 1: every call that ran would
      look hot (doc/coverage.md).  */
   if (latepgo_opts.no_hot_inline || !hot

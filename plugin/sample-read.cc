@@ -538,6 +538,40 @@ parse_text (char *buf, int *lineno)
   return err;
 }
 
+/* lp_samples_summary.hot_count, from every function's summed probe
+   counts: sorted from the largest, the count at which their running sum
+   reaches 99% of the total (ProfileSummaryBuilder's 990000 cutoff).  */
+
+static void
+compute_hot_count (void)
+{
+  auto_vec<gcov_type> all;
+  gcov_type total = 0;
+  for (auto it = samples->begin (); it != samples->end (); ++it)
+    for (auto c = (*it).second->counts->begin ();
+	 c != (*it).second->counts->end (); ++c)
+      if ((*c).second > 0)
+	{
+	  all.safe_push ((*c).second);
+	  total += (*c).second;
+	}
+  all.qsort ([] (const void *a, const void *b)
+	     {
+	       gcov_type x = *(const gcov_type *) a;
+	       gcov_type y = *(const gcov_type *) b;
+	       return x > y ? -1 : x < y;
+	     });
+  gcov_type sum = 0;
+  lp_samples_summary.hot_count = 0;
+  for (gcov_type c : all)
+    {
+      sum += c;
+      lp_samples_summary.hot_count = c;
+      if ((double) sum >= 0.99 * (double) total)
+	break;
+    }
+}
+
 /* Load the sample profile PATH.  Returns false after reporting an
    error.  */
 
@@ -574,6 +608,7 @@ lp_samples_load (const char *path)
   if (samples->is_empty ())
     warning (lp_warning_option (LP_WARN_EMPTY_PROFILE),
 	     "latepgo: sample profile %qs has no functions", path);
+  compute_hot_count ();
   return true;
 }
 

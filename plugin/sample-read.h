@@ -63,6 +63,10 @@ struct lp_sample_function
 struct lp_sample_summary
 {
   gcov_type max_count;		/* The largest summed probe count.  */
+  /* The smallest of the largest summed probe counts that make up 99%
+     of the sum of all of them: LLVM's hot count (the profile summary's
+     990000 cutoff), as the indexed profile's summary gives it.  */
+  gcov_type hot_count;
 };
 
 extern lp_sample_summary lp_samples_summary;
