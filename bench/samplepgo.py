@@ -21,9 +21,10 @@ fetch.sh), all with gcc -O2:
             (sample PGO; the build carries probes again, as the next
             production build would)
   oracle    -fplugin-arg-latepgo-sample-use= of the oracle: the exact
-            counts of instr's training run written as the probed build's
-            sample profile (write_oracle), read by the same sample-use
-            path: perfect samples
+            counts of the training input, from a generate build of the
+            probed build's CFG (probe-cfg), written as the probed build's
+            sample profile (write_oracle) and read by the same
+            sample-use path: perfect samples
 Figures:
   Ir        callgrind instructions on the small input, ratio to plain
   taken     jumps taken in the workload's own code in that callgrind run
@@ -323,14 +324,25 @@ def agreement(instr_dump, sample_dump):
             same_runs / runs if runs else None, misdirection(ea, eb))
 
 
-def write_oracle(w, profdata, d):
-    """The oracle: D/oracle.sprof, the exact counts of PROFDATA written
-    as the probe-based sample profile of the probed build
-    (-fplugin-arg-latepgo-write-sample, plugin/sample-oracle.cc), one
-    compilation per source, concatenated.  Read by the same sample-use
-    path as the sampled profiles, it tells what sample-use loses from
-    perfect samples (oracle against instr) from what sampling loses
-    (sample against oracle)."""
+def write_oracle(w, train, d):
+    """The oracle: D/oracle.sprof, exact counts of the training input
+    written as the probe-based sample profile of the probed build
+    (-fplugin-arg-latepgo-write-sample, plugin/sample-oracle.cc).  Read
+    by the same sample-use path as the sampled profiles, it tells what
+    sample-use loses from perfect samples (oracle against instr) from
+    what sampling loses (sample against oracle).  Its generate and use
+    builds count the CFG the probe build sees (probe-cfg: early
+    function splitting on, as in the probe build), so that every
+    function of the probe build can match; one use compilation per
+    source writes its part."""
+    lp = "-fplugin=" + PLUGIN
+    gen = build(w, "gen-oracle", [lp, "-fplugin-arg-latepgo-generate",
+                                  "-fplugin-arg-latepgo-probe-cfg"],
+                [config.RUNTIME], d)
+    raw = os.path.join(d, "oracle.profraw")
+    run([gen] + train, cwd=d, env=dict(os.environ, LLVM_PROFILE_FILE=raw))
+    profdata = os.path.join(d, "oracle.profdata")
+    run([PROFDATA, "merge", "-o", profdata, raw])
     spec = config.WORKLOADS[w]
     out = os.path.join(d, "oracle-src")
     os.makedirs(out, exist_ok=True)
@@ -338,8 +350,8 @@ def write_oracle(w, profdata, d):
     for src in spec["sources"]:
         part = os.path.join(out, os.path.basename(src) + ".sprof")
         run([compiler(w)] + config.OPT + spec["cflags"]
-            + ["-fplugin=" + PLUGIN, "-fplugin-arg-latepgo-use=" + profdata,
-               "-fplugin-arg-latepgo-probes",
+            + [lp, "-fplugin-arg-latepgo-use=" + profdata,
+               "-fplugin-arg-latepgo-probe-cfg", "-fplugin-arg-latepgo-probes",
                "-fplugin-arg-latepgo-write-sample=" + part,
                "-S", src, "-o", os.devnull], cwd=d)
         parts.append(part)
@@ -353,9 +365,8 @@ def write_oracle(w, profdata, d):
 
 def oracle_matches(dump):
     """{matched, stale, missing} summed over the "unit" lines of the
-    oracle build's dump: functions whose probe build CFG differs from
-    the instrumented build's (early function splitting runs in the one,
-    not the other) are stale there."""
+    oracle build's dump (stale should be 0: probe-cfg counts the probe
+    build's CFG)."""
     total = dict(matched=0, stale=0, missing=0)
     with open(dump) as f:
         for line in f:
@@ -393,7 +404,7 @@ def workload(w, rounds, root):
     profdata = os.path.join(d, "train.profdata")
     run([PROFDATA, "merge", "-o", profdata, raw])
     log(w, ": the oracle (exact counts as a sample profile)")
-    oracle_sprof = write_oracle(w, profdata, d)
+    oracle_sprof = write_oracle(w, train, d)
     loop = "for i in $(seq %d); do \"$0\" \"$@\" >/dev/null; done" % PERF_RUNS
     # Independent perf sessions: one profile's result is not the result
     # (which samples a short block gets decides some inlining and

@@ -48,6 +48,8 @@ struct latepgo_options
   bool coverage_inline_only;	/* coverage-inline-only: bytes and records
 				   for functions with no body of their own
 				   left (coverage-inline.cc).  */
+  bool probe_cfg;		/* probe-cfg: count the probe build's CFG
+				   (pass.cc).  */
   const char *write_sample_path;	/* write-sample=FILE: the oracle
 					   (sample-oracle.cc).  */
   const char *dump_path;	/* dump=FILE */

@@ -83,7 +83,8 @@ static struct plugin_info latepgo_info = { "0.1", NULL };
 /* Early function splitting changes the CFG we instrument and creates
    .part functions; native FDO disables it in both its builds, and so
    do we (doc/data-path.md section 1).  A probes build and a sample-use
-   build leave it on: the production build is a plain one.  */
+   build leave it on: the production build is a plain one; and so do
+   the builds with probe-cfg, which count that CFG (pass.cc).  */
 
 static void
 override_gate (void *gcc_data, void *)
@@ -91,6 +92,8 @@ override_gate (void *gcc_data, void *)
   bool *gate_status = (bool *) gcc_data;
   if (!latepgo_opts.generate && !latepgo_opts.use_path)
     return;			/* A probe or sample-use build.  */
+  if (latepgo_opts.probe_cfg)
+    return;
   if (current_pass && current_pass->name
       && strcmp (current_pass->name, "fnsplit") == 0)
     *gate_status = false;

@@ -37,6 +37,11 @@ process_all_functions (bool use)
   bool probes_only = !use && !latepgo_opts.generate;
   bool sample = use && latepgo_opts.sample_use_path;
   bool as_plain_build = probes_only || sample;
+  /* probe-cfg: instrument or annotate the CFG a probe build sees (no
+     fixup, no fake edges after calls; latepgo.cc leaves early function
+     splitting on), so that write-sample's oracle covers every function
+     of the probe build (sample-oracle.cc).  */
+  bool plain_cfg = as_plain_build || latepgo_opts.probe_cfg;
   cgraph_node *node;
   auto_vec<cgraph_node *> instrumented;
 
@@ -53,7 +58,7 @@ process_all_functions (bool use)
       push_cfun (DECL_STRUCT_FUNCTION (node->decl));
       /* Samples need no fake edges after calls: probe and sample-use
 	 builds keep the plain CFG.  */
-      bool exact = latepgo_opts.exact_calls && !as_plain_build;
+      bool exact = latepgo_opts.exact_calls && !plain_cfg;
       char *name = lp_profile_name (node->decl);
       const char *asm_name = lp_symbol_name (node->decl);
 
@@ -75,7 +80,7 @@ process_all_functions (bool use)
 
       /* Local pure-const may imply a need to fix up the CFG
 	 (tree_profiling does the same).  A probe build changes no code.  */
-      if (!as_plain_build && (execute_fixup_cfg () & TODO_cleanup_cfg))
+      if (!plain_cfg && (execute_fixup_cfg () & TODO_cleanup_cfg))
 	cleanup_tree_cfg ();
 
       lp_graph g;
@@ -88,7 +93,7 @@ process_all_functions (bool use)
 	 graph without fake edges after calls leaves the CFG as it was,
 	 and the exact one splits blocks.  */
       bool without_exact_calls = false;
-      if (use && !as_plain_build && lp_function_may_leave_p ())
+      if (use && !plain_cfg && lp_function_may_leave_p ())
 	{
 	  lp_build_graph (&g, false, values);
 	  without_exact_calls = lp_use_profile_fits_p (node, &g, name);
@@ -96,7 +101,7 @@ process_all_functions (bool use)
 	    lp_release_graph (&g);
 	}
       if (!without_exact_calls)
-	lp_build_graph (&g, use ? !as_plain_build : exact, values);
+	lp_build_graph (&g, use ? !plain_cfg : exact, values);
       if (n_probes < 0)
 	probe_checksum = g.checksum_plain;
 
