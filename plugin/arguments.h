@@ -28,6 +28,8 @@ struct latepgo_options
 				   (default; no-exact-calls).  */
   bool exact_calls_given;	/* exact-calls or no-exact-calls given.  */
   const char *use_path;		/* use=FILE */
+  bool cache_sees_profile;	/* cache-sees-profile: the build cache
+				   hashes the profile (build-cache.cc).  */
   const char *sample_use_path;	/* sample-use=FILE */
   const char *anchors_path;	/* anchors=FILE */
   bool no_salvage;		/* no-salvage */

@@ -44,6 +44,7 @@
      sample-read.cc   the text sample profile (sample-use mode)
      read-file.cc     a profile file read whole
      report.cc        the per-file report line of a use build
+     build-cache.cc   a use build under ccache that cannot see its profile
      warning-options.cc  latepgo's own -W options (patched GCC)
      dump.cc          the dump file
      names.cc         which functions, their profile and symbol names
@@ -70,6 +71,7 @@
 #include "values.h"
 #include "memcmp-version.h"
 #include "warning-options.h"
+#include "build-cache.h"
 
 int plugin_is_GPL_compatible;
 
@@ -139,8 +141,12 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
     return 1;
   latepgo_info.help = lp_arguments_help ();
   register_callback (info->base_name, PLUGIN_INFO, NULL, &latepgo_info);
-  if (!lp_parse_arguments (info)
-      || !lp_adopt_gcc_modes (info->full_name)
+  if (!lp_parse_arguments (info))
+    return 1;
+  /* A profile given as use= (not by GCC's -fprofile-use, whose file
+     ccache hashes).  */
+  bool use_argument = latepgo_opts.use_path != NULL;
+  if (!lp_adopt_gcc_modes (info->full_name)
       || !lp_adopt_gcc_flags ())
     return 1;
   lp_clean_producer (info->base_name, info->full_name);
@@ -167,6 +173,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 
   if (!lp_check_argument_combinations ())
     return 1;
+  if (use_argument)
+    lp_check_build_cache ();
 
   /* As native -fprofile-generate, value profiling is on unless the
      user turned it off.  */

@@ -17,6 +17,7 @@
    whose headers it was built against: plugin_init checks.)  */
 
 #include "gcc-common.h"
+#include "toplev.h"
 #include "warning-options.h"
 
 /* Weak, so that a plugin built for a patched GCC and loaded into
@@ -38,6 +39,7 @@ static const struct
   { "latepgo-empty-profile", "a sample profile has no functions" },
   { "latepgo-lean-icall", "a lean build leaves indirect calls unprofiled" },
   { "latepgo-lean-memop", "a lean build leaves memop sizes unprofiled" },
+  { "latepgo-ccache", "ccache cannot see the profile of a use build" },
 };
 
 /* The option index of each warning; 0 (no option) on a stock GCC.  */
@@ -71,4 +73,31 @@ int
 lp_warning_option (enum lp_warning w)
 {
   return warning_index[w];
+}
+
+/* Whether the command line turns W off where GCC cannot: on a stock
+   GCC, -Wno-NAME of an option GCC does not know reaches cc1, which
+   ignores it (and only mentions it when another diagnostic is given),
+   so the plugin reads it itself.  The last of -Wno-NAME and -WNAME
+   wins (the driver rejects -WNAME, but cc1 run directly takes it).
+   With a patched GCC the option is GCC's, and warning () decides.  */
+
+bool
+lp_warning_turned_off_p (enum lp_warning w)
+{
+  if (warning_index[w])
+    return false;
+  bool off = false;
+  const char *name = warning_table[w].name;
+  for (unsigned i = 0; i < save_decoded_options_count; i++)
+    {
+      const char *text = save_decoded_options[i].orig_option_with_args_text;
+      if (!text || strncmp (text, "-W", 2) != 0)
+	continue;
+      if (strncmp (text + 2, "no-", 3) == 0 && strcmp (text + 5, name) == 0)
+	off = true;
+      else if (strcmp (text + 2, name) == 0)
+	off = false;
+    }
+  return off;
 }

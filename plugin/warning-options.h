@@ -12,10 +12,12 @@ enum lp_warning
   LP_WARN_EMPTY_PROFILE,	/* -Wlatepgo-empty-profile */
   LP_WARN_LEAN_ICALL,		/* -Wlatepgo-lean-icall */
   LP_WARN_LEAN_MEMOP,		/* -Wlatepgo-lean-memop */
+  LP_WARN_CCACHE,		/* -Wlatepgo-ccache */
   LP_WARN_COUNT
 };
 
 extern bool lp_register_warning_options (const char *);
 extern int lp_warning_option (enum lp_warning);
+extern bool lp_warning_turned_off_p (enum lp_warning);
 
 #endif /* LATEPGO_WARNING_OPTIONS_H */

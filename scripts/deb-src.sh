@@ -4,8 +4,13 @@
 #
 #   scripts/deb-src.sh PACKAGE DIR [build-dep|download-only]
 #
-# Unpacks PACKAGE's source (apt-get source) into DIR and prints the
-# path of the unpacked tree.  With "build-dep", also installs its build
+# Unpacks PACKAGE's source (apt-get source) into DIR (emptied first)
+# and prints the path of the unpacked tree.  When the candidate
+# version's files cannot be fetched (Debian's security archive answers
+# 404 for the source of some updates its Sources index still lists),
+# tries every other version APT's Sources indexes list (apt-cache
+# madison), newest first, and says on standard error which one it
+# took.  With "build-dep", also installs its build
 # dependencies (apt-get build-dep).  With "download-only", only
 # downloads the source files (.dsc, tarballs) into DIR and prints DIR,
 # for callers that need a few files of a large source package.  Debian 12's images list only
@@ -83,9 +88,61 @@ if [ "$builddep" = build-dep ]; then
     || { tail -n 5 "$dir.build-dep.log" >&2; say "apt-get build-dep $pkg failed"; exit 77; }
 fi
 
-mkdir -p "$dir"
-(cd "$dir" && apt-get source -q "$pkg") > "$dir.source.log" 2>&1 \
-  || { tail -n 5 "$dir.source.log" >&2; say "apt-get source $pkg failed"; exit 77; }
+# The versions of PKG's source that APT's Sources indexes list, newest
+# first, one per line (each once, whatever the suites listing it).
+source_versions () {
+  local v sorted=() i j t
+  while read -r v; do
+    [ -n "$v" ] && sorted+=("$v")
+  done < <(apt-cache madison "$pkg" 2>/dev/null \
+	     | awk -F'|' '$3 ~ /Sources[[:space:]]*$/ { gsub(/[[:space:]]/, "", $2); print $2 }' \
+	     | sort -u)
+  # Insertion sort by Debian's version order.
+  for ((i = 1; i < ${#sorted[@]}; i++)); do
+    t=${sorted[i]}
+    for ((j = i - 1; j >= 0; j--)); do
+      dpkg --compare-versions "${sorted[j]}" lt "$t" || break
+      sorted[j + 1]=${sorted[j]}
+    done
+    sorted[j + 1]=$t
+  done
+  [ ${#sorted[@]} -gt 0 ] && printf '%s\n' "${sorted[@]}"
+}
+
+# apt-get source SPEC (PKG or PKG=VERSION) into DIR; the output goes
+# to LOG.  A failed download leaves partial files, so each attempt
+# starts from an empty DIR.
+fetch_source () {
+  mkdir -p "$dir" && find "$dir" -mindepth 1 -delete || return 1
+  (cd "$dir" && apt-get source -q "$1") > "$2" 2>&1 \
+    && [ -n "$(find "$dir" -mindepth 1 -maxdepth 1 -type d)" ]
+}
+
+# The candidate version first, as apt-get source picks it.  An archive
+# may list a version whose files it no longer serves: Debian's security
+# archive answers 404 for the source of some of the updates its Sources
+# index names.  Then every other version the indexes list, newest first
+# (the main archive's release among them), and the first that can be
+# fetched wins.
+if fetch_source "$pkg" "$dir.source.log"; then
+  :
+else
+  tail -n 3 "$dir.source.log" >&2
+  say "apt-get source $pkg failed; trying the other versions APT lists"
+  got=
+  for v in $(source_versions); do
+    # The version that just failed.
+    grep -qF " $v (dsc)" "$dir.source.log" && continue
+    log=$dir.source-$v.log
+    if fetch_source "$pkg=$v" "$log"; then
+      say "apt-get source $pkg=$v: fetched"
+      got=$v
+      break
+    fi
+    say "apt-get source $pkg=$v failed: $(grep -m 1 -E '^(E|Err):' "$log")"
+  done
+  [ -n "$got" ] || { say "apt-get source $pkg failed for every version APT lists ($(source_versions | tr '\n' ' '))"; exit 77; }
+fi
 tree=$(find "$dir" -mindepth 1 -maxdepth 1 -type d | head -n 1)
 [ -n "$tree" ] || { say "apt-get source $pkg unpacked nothing"; exit 77; }
 echo "$tree"
