@@ -17,15 +17,28 @@
 #   make fuzz          libFuzzer campaign over fuzz/'s harnesses,
 #                      FUZZ_SECONDS (default 60) each
 #   make install       PREFIX (/usr/local) and DESTDIR are honoured
+#   make GCC=gcc-11 ...  any of these for GCC 11 (default: gcc)
 #   make uninstall
 #   make clean
 #
-# CC names the GCC whose plugin is built and tested (default gcc); the
-# plugin headers and g++ of the same major version are used with it.
+# GCC names the GCC (11 or 12) for which everything is built, installed
+# and tested (default gcc): make GCC=gcc-11, make check GCC=gcc-11,
+# make install GCC=gcc-11.  Its plugin headers and the g++ of the same
+# major version build the plugin; it compiles the runtime and the tools.
+# CC=gcc-11 does the same.  Builds for two GCCs go through the same
+# tree one after the other: switching rebuilds what the compiler built.
 
-ifeq ($(origin CC),default)
+ifdef GCC
+override CC := $(GCC)
+else ifeq ($(origin CC),default)
 CC = gcc
 endif
+export CC
+
+GCC_MAJOR := $(shell $(CC) -dumpversion 2>/dev/null | cut -d. -f1)
+# latepgo.so is the loader; the plugin proper is beside it
+# (plugin/loader.c).
+PLUGIN_IMPL = latepgo-gcc$(GCC_MAJOR).so
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -112,9 +125,10 @@ check-packages: all
 
 install: all
 	@test -f plugin/latepgo.so || { echo "latepgo: plugin/latepgo.so not built" >&2; exit 1; }
+	@test -f plugin/$(PLUGIN_IMPL) || { echo "latepgo: plugin/$(PLUGIN_IMPL) not built" >&2; exit 1; }
 	@test -f libprof/libprof.a || { echo "latepgo: libprof/libprof.a not built" >&2; exit 1; }
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGLIBDIR) $(DESTDIR)$(DOCDIR)
-	install -m 755 plugin/latepgo.so $(DESTDIR)$(PKGLIBDIR)/latepgo.so
+	install -m 755 plugin/latepgo.so plugin/$(PLUGIN_IMPL) $(DESTDIR)$(PKGLIBDIR)/
 	install -m 644 libprof/libprof.a $(DESTDIR)$(INSTALLED_RUNTIME)
 	for t in $(TOOLS); do install -m 755 contrib/$$t $(DESTDIR)$(BINDIR)/ || exit 1; done
 	$(foreach s,$(SPECS),sh scripts/gen-specs.sh specs/$(s).in \
@@ -122,7 +136,7 @@ install: all
 	  $(call specs_parts,$(s)) &&) true
 	if [ -n "$(GCCPLUGINDIR)" ]; then \
 	  install -d $(DESTDIR)$(GCCPLUGINDIR) && \
-	  install -m 755 plugin/latepgo.so $(DESTDIR)$(GCCPLUGINDIR)/latepgo.so; fi
+	  install -m 755 plugin/latepgo.so plugin/$(PLUGIN_IMPL) $(DESTDIR)$(GCCPLUGINDIR)/; fi
 	if [ -n "$(GCCLIBDIR)" ]; then \
 	  install -d $(DESTDIR)$(GCCLIBDIR) && \
 	  for s in $(SPECS); do \
@@ -135,14 +149,18 @@ install: all
 	  if [ -f $$d ]; then install -m 644 $$d $(DESTDIR)$(DOCDIR)/`echo $$d | tr / -`; fi; \
 	done
 
+# The loader in PKGLIBDIR stays while another GCC's plugin is beside it.
 uninstall:
-	rm -f $(DESTDIR)$(PKGLIBDIR)/latepgo.so $(DESTDIR)$(INSTALLED_RUNTIME)
+	rm -f $(DESTDIR)$(PKGLIBDIR)/$(PLUGIN_IMPL) $(DESTDIR)$(INSTALLED_RUNTIME)
+	if ! ls $(DESTDIR)$(PKGLIBDIR)/latepgo-gcc*.so >/dev/null 2>&1; then \
+	  rm -f $(DESTDIR)$(PKGLIBDIR)/latepgo.so; fi
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(TOOLS)))
 	rm -f $(addprefix $(DESTDIR)$(PKGLIBDIR)/,$(SPECS))
 	rm -f $(DESTDIR)$(INCLUDEDIR)/latepgo-prof.h
 	rm -f $(DESTDIR)$(DOCDIR)/README $(DESTDIR)$(DOCDIR)/libprof-README \
 	  $(DESTDIR)$(DOCDIR)/doc-*
-	if [ -n "$(GCCPLUGINDIR)" ]; then rm -f $(DESTDIR)$(GCCPLUGINDIR)/latepgo.so; fi
+	if [ -n "$(GCCPLUGINDIR)" ]; then \
+	  rm -f $(DESTDIR)$(GCCPLUGINDIR)/latepgo.so $(DESTDIR)$(GCCPLUGINDIR)/$(PLUGIN_IMPL); fi
 	if [ -n "$(GCCLIBDIR)" ]; then \
 	  for s in $(SPECS); do rm -f $(DESTDIR)$(GCCLIBDIR)/$$s; done; fi
 	-rmdir $(DESTDIR)$(PKGLIBDIR) $(DESTDIR)$(DOCDIR) 2>/dev/null

@@ -51,8 +51,12 @@
      gcc-flags.cc     GCC's own PGO flags, DW_AT_producer
      auto-merge.cc    -fprofile-use merging raw profiles on first use
      arguments.cc     the table of -fplugin-arg-latepgo-* arguments
-     gcc-common.h     the GCC headers every file includes
-     Makefile         builds latepgo.so  */
+     gcc-common.h     the GCC headers every file includes, and what
+		      GCC 11 lacks of GCC 12's interfaces
+     Makefile         builds latepgo-gccN.so (this plugin, for GCC N)
+		      and latepgo.so, its loader (loader.c, C: checks
+		      the GCC version before this file's symbols are
+		      resolved)  */
 
 #include "gcc-common.h"
 #include "plugin-version.h"

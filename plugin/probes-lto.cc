@@ -121,7 +121,7 @@ before_ipa_passes (void *, void *)
   cgraph_node *node;
   FOR_EACH_FUNCTION (node)
     if (tree opts = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (node->decl))
-      TREE_OPTIMIZATION (opts)->x_debug_nonbind_markers_p = 1;
+      lp_keep_debug_markers (opts);
 }
 
 /* The whole-program analysis (lto1 -fwpa) runs no ipa_passes: remove

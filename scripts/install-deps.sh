@@ -7,7 +7,9 @@
 #
 # The GCC major version comes from "CC -dumpversion" (CC defaults to
 # gcc), so the plugin headers and g++ match the compiler that will load
-# the plugin.  Packages are checked with dpkg-query first; when all are
+# the plugin: gcc-12-plugin-dev and g++-12 for GCC 12, gcc-11-plugin-dev
+# and g++-11 for GCC 11 (make check GCC=gcc-11).  A CC named gcc-N that
+# is not installed yet is installed as package gcc-N first.  Packages are checked with dpkg-query first; when all are
 # present nothing else runs.  Otherwise, as root (or through sudo), it
 # runs 'apt-get update' once and 'apt-get install -y' for the missing
 # ones.  Extra packages can be added with LATEPGO_EXTRA_DEPS.
@@ -16,6 +18,45 @@ set -u
 
 cc=${1:-gcc}
 
+# Install the missing packages among "$@" (none missing: nothing runs).
+install_missing() {
+  local missing= p status
+  for p in "$@"; do
+    status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)
+    case $status in
+      *" ok installed") ;;
+      *) missing="$missing $p" ;;
+    esac
+  done
+  [ -z "$missing" ] && return 0
+
+  echo "latepgo: installing missing packages:$missing"
+  local sudo=
+  if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then
+      sudo=sudo
+    else
+      echo "latepgo: not root; run as root: apt-get install$missing" >&2
+      return 1
+    fi
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  if [ -z "$updated" ]; then
+    $sudo apt-get update -q || return 1
+    updated=1
+  fi
+  # shellcheck disable=SC2086
+  $sudo apt-get install -y -q $missing || return 1
+}
+updated=
+
+# Debian's gcc-N, asked for by name (GCC=gcc-11) before it is there.
+if ! "$cc" -dumpversion >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; then
+  case ${cc##*/} in
+    gcc-[0-9]*) install_missing "${cc##*/}" || exit 1 ;;
+  esac
+fi
+
 if ! major=$("$cc" -dumpversion 2>/dev/null); then
   echo "latepgo: '$cc' does not run; install gcc first" >&2
   exit 1
@@ -23,7 +64,7 @@ fi
 major=${major%%.*}
 
 # The compiler's plugin headers and C++ compiler, DejaGnu, zlib.
-packages="gcc-$major-plugin-dev g++-$major dejagnu zlib1g-dev"
+packages="gcc-$major gcc-$major-plugin-dev g++-$major dejagnu zlib1g-dev"
 # ccache and distcc: the build-tool tests (testsuite/latepgo.buildtools).
 packages="$packages ccache distcc"
 # clang's libFuzzer and sanitizers, for the harnesses in fuzz/.
@@ -47,31 +88,4 @@ if ! command -v dpkg-query >/dev/null 2>&1; then
   exit 0
 fi
 
-missing=
-for p in $packages; do
-  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)
-  case $status in
-    *" ok installed") ;;
-    *) missing="$missing $p" ;;
-  esac
-done
-
-if [ -z "$missing" ]; then
-  exit 0
-fi
-
-echo "latepgo: installing missing packages:$missing"
-
-if [ "$(id -u)" = 0 ]; then
-  sudo=
-elif command -v sudo >/dev/null 2>&1; then
-  sudo=sudo
-else
-  echo "latepgo: not root; run as root: apt-get install$missing" >&2
-  exit 1
-fi
-
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -q || exit 1
-# shellcheck disable=SC2086
-$sudo apt-get install -y -q $missing || exit 1
+install_missing $packages || exit 1

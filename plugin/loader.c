@@ -1,0 +1,192 @@
+/* loader.c: latepgo.so, the file GCC loads for -fplugin=latepgo.
+
+   The plugin proper, latepgo-gccN.so (N the major version of the GCC it
+   was built for), references GCC's internal symbols, which the dynamic
+   loader resolves against cc1 when GCC dlopens the plugin.  Loaded into
+   another GCC, it dies inside dlopen ("undefined symbol: vNULL") before
+   any of its code runs.  This stub is written in C and references no
+   GCC symbol, so it always loads: it compares the version of the GCC
+   loading it with the one it was built for, and only then dlopens the
+   plugin proper from its own directory and hands it GCC's arguments.
+
+   Refused, with GCC's own message format and the same words as the
+   plugin proper's own check (latepgo.cc):
+
+     cc1: error: latepgo: this plugin was built for GCC 12.2.0 (20220819)
+     and cannot be loaded by GCC 11.3.0 (20230216); rebuild it against
+     the plugin headers of this compiler (make GCC=gcc-11)
+
+   after which GCC adds "fail to initialize plugin" and stops.  A
+   latepgo-gccM.so for the loading GCC's major version M in the same
+   directory (PREFIX/lib/latepgo after 'make install' for two GCCs) is
+   loaded instead of refusing; it checks its own version.
+
+   Built by plugin/Makefile against the plugin headers' plugin-version.h
+   (the version strings only; no other GCC header, no C++).  Tests may
+   pretend another GCC with -DLATEPGO_BUILT_FOR="X.Y.Z", as for
+   latepgo.cc.  */
+
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* gcc-plugin.h's, unchanged since GCC 4.5.  */
+struct plugin_gcc_version
+{
+  const char *basever;
+  const char *datestamp;
+  const char *devphase;
+  const char *revision;
+  const char *configuration_arguments;
+};
+
+struct plugin_name_args;
+
+#include "plugin-version.h"
+
+#ifndef LATEPGO_BUILT_FOR
+#define LATEPGO_BUILT_FOR basever
+#endif
+
+typedef int (*lp_plugin_init_fn) (struct plugin_name_args *,
+				  struct plugin_gcc_version *);
+
+int plugin_is_GPL_compatible;
+
+int plugin_init (struct plugin_name_args *, struct plugin_gcc_version *);
+
+/* An error as GCC prints it ("cc1: error: ..."): GCC's own error()
+   would tie this stub to GCC's symbols.  */
+
+static void __attribute__ ((format (printf, 1, 2)))
+lp_error (const char *fmt, ...)
+{
+  va_list ap;
+  fprintf (stderr, "%s: error: ", program_invocation_short_name);
+  va_start (ap, fmt);
+  vfprintf (stderr, fmt, ap);
+  va_end (ap);
+  fputc ('\n', stderr);
+}
+
+/* The major version in VERSION ("12.2.0"), or -1.  */
+
+static int
+major_of (const char *version)
+{
+  char *end;
+  long major = strtol (version, &end, 10);
+  if (end == version || major <= 0 || major > 999)
+    return -1;
+  return (int) major;
+}
+
+/* The path of latepgo-gccMAJOR.so next to this stub, malloc'ed, or
+   NULL when out of memory.  */
+
+static char *
+impl_path (int major)
+{
+  Dl_info self;
+  const char *me = "";
+  if (dladdr ((void *) plugin_init, &self) && self.dli_fname)
+    me = self.dli_fname;
+  const char *slash = strrchr (me, '/');
+  int dirlen = slash ? (int) (slash - me + 1) : 0;
+  char *path = malloc (dirlen + 32);
+  if (path)
+    snprintf (path, dirlen + 32, "%.*slatepgo-gcc%d.so", dirlen, me, major);
+  return path;
+}
+
+static int
+file_exists_p (const char *path)
+{
+  struct stat st;
+  return stat (path, &st) == 0;
+}
+
+/* Load the plugin proper at PATH and run its plugin_init.  */
+
+static int
+run_impl (const char *path, struct plugin_name_args *info,
+	  struct plugin_gcc_version *ver)
+{
+  /* As GCC loads plugins (plugin.cc, try_init_one_plugin).  */
+  void *h = dlopen (path, RTLD_NOW | RTLD_GLOBAL);
+  if (!h)
+    {
+      lp_error ("latepgo: cannot load the plugin proper: %s", dlerror ());
+      return 1;
+    }
+  lp_plugin_init_fn init = (lp_plugin_init_fn) dlsym (h, "plugin_init");
+  if (!init)
+    {
+      lp_error ("latepgo: '%s' is not a GCC plugin (no plugin_init)", path);
+      return 1;
+    }
+  return init (info, ver);
+}
+
+int
+plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
+{
+  int built_major = major_of (LATEPGO_BUILT_FOR);
+  int loaded_major = major_of (ver->basever);
+
+  if (strcmp (ver->basever, LATEPGO_BUILT_FOR) != 0
+      || strcmp (ver->datestamp, gcc_version.datestamp) != 0
+      || strcmp (ver->devphase, gcc_version.devphase) != 0)
+    {
+      /* A build for the loading GCC's major version beside us.  */
+      if (loaded_major > 0 && loaded_major != built_major)
+	{
+	  char *other = impl_path (loaded_major);
+	  if (other && file_exists_p (other))
+	    {
+	      int r = run_impl (other, info, ver);
+	      free (other);
+	      return r;
+	    }
+	  free (other);
+	}
+      lp_error ("latepgo: this plugin was built for GCC %s (%s) and cannot "
+		"be loaded by GCC %s (%s); rebuild it against the plugin "
+		"headers of this compiler (make GCC=gcc-%d)",
+		LATEPGO_BUILT_FOR, gcc_version.datestamp, ver->basever,
+		ver->datestamp, loaded_major > 0 ? loaded_major : 0);
+      return 1;
+    }
+  /* The same release configured otherwise lays out global_options
+     differently (latepgo.cc says more); its symbols may differ too.  */
+  if (strcmp (ver->configuration_arguments,
+	      gcc_version.configuration_arguments) != 0)
+    {
+      lp_error ("latepgo: this plugin was built for a GCC %s configured "
+		"differently from this one; rebuild it against the plugin "
+		"headers of this compiler", LATEPGO_BUILT_FOR);
+      return 1;
+    }
+
+  char *path = impl_path (built_major);
+  if (!path)
+    {
+      lp_error ("latepgo: %s", strerror (ENOMEM));
+      return 1;
+    }
+  if (!file_exists_p (path))
+    {
+      lp_error ("latepgo: '%s' not found: latepgo.so loads the plugin "
+		"proper from its own directory (copy both files)", path);
+      free (path);
+      return 1;
+    }
+  int r = run_impl (path, info, ver);
+  free (path);
+  return r;
+}
