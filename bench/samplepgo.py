@@ -277,6 +277,36 @@ def branch_sides(edges):
             for k, v in edges.items() if len(set(v.values())) == 2}
 
 
+def block_counts(dump):
+    """{function: {block: count}} from a sample-use dump's "annotated
+    block" lines."""
+    out = {}
+    for fn, m in dump_matches(dump, r"  annotated block (\d+) count=(\d+)"):
+        out.setdefault(fn, {})[m.group(1)] = int(m.group(2))
+    return out
+
+
+def block_overlap(exact_dump, sample_dump):
+    """How far the sample-use build's block counts agree with the
+    oracle's (both builds annotate the probe build's CFG, so their
+    blocks correspond one to one): per function, both normalized to
+    their sum and the overlap sum(min) taken; functions weighted by
+    their share of all exact block counts (a stand-in for time: the
+    dump has no block sizes).  A function the sampled build has no
+    counts for overlaps 0."""
+    a, b = block_counts(exact_dump), block_counts(sample_dump)
+    total = sum(sum(v.values()) for v in a.values()) or 1
+    score = 0.0
+    for fn, ca in a.items():
+        sa = sum(ca.values())
+        cb = b.get(fn, {})
+        sb = sum(cb.values())
+        if sa and sb:
+            score += (sum(min(c / sa, cb.get(k, 0) / sb)
+                          for k, c in ca.items()) * sa / total)
+    return score
+
+
 def misdirection(a, b):
     """Over the two-way branches of A (instrumented) that B (sample)
     has with the same successors: the sum of runs x |p_A - p_B| of one
@@ -533,6 +563,7 @@ def workload(w, rounds, root):
         oracle_line_overlap=oracle_agreement[0],
         oracle_branch_misdirection=oracle_agreement[4],
         oracle_functions=oracle_matches(dumps["oracle"]),
+        block_overlap=block_overlap(dumps["oracle"], dumps["sample"]),
         probed_text_identical=text_bytes(probed) == text_bytes(plain),
         outputs_agree=len(outs) == 2,
         line_overlap=overlap, branch_direction_agreement=branch_same,
@@ -600,12 +631,12 @@ def main():
     print("| workload | instr Ir gain | oracle share (Ir, run) |"
           " sampled share, mean (Ir, run) | lost by sample-use (Ir) |"
           " lost to sampling (Ir) | oracle functions matched / stale |"
-          " oracle line overlap |")
-    print("|---|---|---|---|---|---|---|---|")
+          " oracle line overlap | sampled block overlap with the oracle |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for r in results:
         m, of = r["sample_mean"], r["oracle_functions"]
         o = r["oracle_share_ir"]
-        print("| %s | %.2f%% | %s, %s | %s, %s | %s | %s | %d / %d | %s |"
+        print("| %s | %.2f%% | %s, %s | %s, %s | %s | %s | %d / %d | %s | %s |"
               % (r["workload"], 100 * (1 - r["ir_ratio"]["instr"]),
                  fmt(o, "%.2f"), fmt(r["oracle_share_run"], "%.2f"),
                  fmt(m["share_ir"], "%.2f"), fmt(m["share_run"], "%.2f"),
@@ -613,7 +644,8 @@ def main():
                  fmt(None if o is None or m["share_ir"] is None
                      else o - m["share_ir"], "%.2f"),
                  of["matched"], of["stale"],
-                 fmt(r["oracle_line_overlap"], "%.2f")))
+                 fmt(r["oracle_line_overlap"], "%.2f"),
+                 fmt(r["block_overlap"], "%.3f")))
     os.makedirs(config.OUT_ROOT, exist_ok=True)
     with open(os.path.join(config.OUT_ROOT, "samplepgo.json"), "w") as f:
         json.dump(results, f, indent=1)
