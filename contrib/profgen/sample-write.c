@@ -55,7 +55,9 @@ struct out_func
   size_t num_kids, cap_kids;
   struct out_branch *branches;
   size_t num_branches, cap_branches;
-  uint64_t samples;		/* Samples in its regions and inlinees'.  */
+  uint64_t samples;		/* Samples in its regions and inlinees',
+				   and call-stack samples in the callees
+				   of its indirect calls.  */
   /* The ordinal of the first of those samples (0: none), then at the
      top level its rank among the functions written.  */
   uint64_t first_sample;
@@ -283,6 +285,12 @@ profile_add_binary (struct sample_profile *prof, const char *bin,
       struct size_count *sz = copy_sizes (regs, p, &ns);
       push_body (f, pr->index, regions_probe_count (regs, p), t, nt, sz, ns);
       f->samples = lp_sat_add (f->samples, regions_probe_samples (regs, p));
+      /* A call-stack sample in a callee of this probe's indirect call
+	 says the function ran, even when none of its own IP samples
+	 did (a dispatcher that only jumps on): it is written, with its
+	 call targets.  */
+      for (size_t k = 0; k < nt; k++)
+	f->samples = lp_sat_add (f->samples, t[k].samples);
       f->first_sample = earlier (f->first_sample,
 				 regions_probe_first_sample (regs, p));
     }
