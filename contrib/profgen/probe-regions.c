@@ -492,39 +492,63 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
   return 0;
 }
 
-/* The call probe of each memop call (see probe-regions.h).  */
-static void
-find_memop_probes (const struct probe_set *set, struct probe_regions *regs)
+/* The non-dangling call probes of REGS by address, in a new array;
+   *NUM is set to their number.  */
+static size_t *
+call_probes_by_addr (const struct probe_set *set,
+		     const struct probe_regions *regs, size_t *num)
 {
-  /* The non-dangling call probes by address.  */
-  size_t num = 0;
+  size_t n = 0;
   size_t *calls = xmalloc ((set->num_probes + 1) * sizeof *calls);
   for (size_t r = 0; r < regs->num_regions; r++)
     for (size_t i = 0; i < regs->regions[r].num_probes; i++)
       {
 	size_t p = regs->sorted_probes[regs->regions[r].first_probe + i];
 	if (set->probes[p].type != PROBE_BLOCK)
-	  calls[num++] = p;
+	  calls[n++] = p;
       }
+  *num = n;
+  return calls;
+}
+
+/* The call probe of a call at ADDR among the NUM CALLS
+   (call_probes_by_addr): the last one at or below ADDR, if it is not
+   below FLOOR and no other probe shares its address; else
+   PROBE_NO_CALL.  */
+#define PROBE_NO_CALL ((size_t) -1)
+static size_t
+call_probe_at (const struct probe_set *set, const size_t *calls, size_t num,
+	       uint64_t addr, uint64_t floor)
+{
+  size_t lo = 0, hi = num;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (set->probes[calls[mid]].addr <= addr)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  if (lo == 0)
+    return PROBE_NO_CALL;
+  uint64_t a = set->probes[calls[lo - 1]].addr;
+  if (a < floor || (lo >= 2 && set->probes[calls[lo - 2]].addr == a))
+    return PROBE_NO_CALL;
+  return calls[lo - 1];
+}
+
+/* The call probe of each memop call (see probe-regions.h).  */
+static void
+find_memop_probes (const struct probe_set *set, struct probe_regions *regs)
+{
+  size_t num;
+  size_t *calls = call_probes_by_addr (set, regs, &num);
   for (size_t m = 0; m < regs->num_memop_calls; m++)
     {
       struct memop_call *c = &regs->memop_calls[m];
-      /* The last call probe at or below the call.  */
-      size_t lo = 0, hi = num;
-      while (lo < hi)
-	{
-	  size_t mid = lo + (hi - lo) / 2;
-	  if (set->probes[calls[mid]].addr <= c->addr)
-	    lo = mid + 1;
-	  else
-	    hi = mid;
-	}
-      if (lo == 0)
-	continue;
-      uint64_t a = set->probes[calls[lo - 1]].addr;
-      if (a < c->floor || (lo >= 2 && set->probes[calls[lo - 2]].addr == a))
-	continue;
-      c->probe = calls[lo - 1];
+      size_t p = call_probe_at (set, calls, num, c->addr, c->floor);
+      if (p != PROBE_NO_CALL)
+	c->probe = p;
     }
   free (calls);
 }
@@ -553,34 +577,14 @@ find_call_probes (const struct probe_set *set, struct probe_regions *regs)
   qsort (regs->pro_epi, regs->num_pro_epi, sizeof *regs->pro_epi, cmp_u64);
   qsort (regs->call_insns, regs->num_call_insns, sizeof *regs->call_insns,
 	 cmp_call_insn);
-  size_t num = 0;
-  size_t *calls = xmalloc ((set->num_probes + 1) * sizeof *calls);
-  for (size_t r = 0; r < regs->num_regions; r++)
-    for (size_t i = 0; i < regs->regions[r].num_probes; i++)
-      {
-	size_t p = regs->sorted_probes[regs->regions[r].first_probe + i];
-	if (set->probes[p].type != PROBE_BLOCK)
-	  calls[num++] = p;
-      }
+  size_t num;
+  size_t *calls = call_probes_by_addr (set, regs, &num);
   for (size_t m = 0; m < regs->num_call_insns; m++)
     {
       struct call_insn *c = &regs->call_insns[m];
-      /* The last call probe at or below the call.  */
-      size_t lo = 0, hi = num;
-      while (lo < hi)
-	{
-	  size_t mid = lo + (hi - lo) / 2;
-	  if (set->probes[calls[mid]].addr <= c->addr)
-	    lo = mid + 1;
-	  else
-	    hi = mid;
-	}
-      if (lo == 0)
-	continue;
-      uint64_t a = set->probes[calls[lo - 1]].addr;
-      if (a < c->floor || (lo >= 2 && set->probes[calls[lo - 2]].addr == a))
-	continue;
-      c->probe = calls[lo - 1];
+      size_t p = call_probe_at (set, calls, num, c->addr, c->floor);
+      if (p != PROBE_NO_CALL)
+	c->probe = p;
     }
   free (calls);
 }
