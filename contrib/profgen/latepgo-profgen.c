@@ -622,7 +622,8 @@ main (int argc, char **argv)
   size_t written = profile_write (&prof, f);
   if (written == 0)
     lp_fatal (NULL, "no samples of %s fell into probe regions: nothing "
-	      "to write", num == 1 ? bins[0].elf.path : "the binaries");
+	      "to write (were they recorded from another build or another "
+	      "program?)", num == 1 ? bins[0].elf.path : "the binaries");
   int bad = ferror (f);
   bad |= (to_stdout ? fflush (f) : fclose (f)) != 0;
   if (bad)
