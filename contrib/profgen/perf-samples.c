@@ -425,11 +425,20 @@ translate (struct perf_reader *r, int pid, uint64_t ip, uint64_t *vaddr)
   if (ip >= KERNEL_START)
     return AT_KERNEL;
   struct process *p = get_process (r, pid);
+  int other = 0;
   for (size_t i = p->num_maps; i-- > 0;)
     {
       const struct mapping *m = &p->maps[i];
       if (ip < m->start || ip >= m->end)
 	continue;
+      /* Without pids, another file's mapping does not hide the code of
+	 a binary without MMAP events (llvm-profgen looks only at the
+	 events of its binary).  */
+      if (m->bin < 0 && pid == NO_PID)
+	{
+	  other = 1;
+	  break;
+	}
       if (m->bin < 0)
 	return AT_OTHER_FILE;
       if (elf_offset_to_vaddr (&r->elfs[m->bin], ip - m->start + m->pgoff,
@@ -451,7 +460,7 @@ translate (struct perf_reader *r, int pid, uint64_t ip, uint64_t *vaddr)
 	  *vaddr = ip;
 	  return b;
 	}
-  return AT_UNMAPPED;
+  return other ? AT_OTHER_FILE : AT_UNMAPPED;
 }
 
 /* A sample of process PID at IP, with the registers REGS.  */
