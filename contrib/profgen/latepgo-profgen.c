@@ -51,6 +51,7 @@
 
 #define _GNU_SOURCE
 #include "brstack.h"
+#include "cs-profile.h"
 #include "elf-read.h"
 #include "perf-samples.h"
 #include "probe-decode.h"
@@ -92,6 +93,7 @@ struct sample_ctx
   struct lbr_stats lbr;
   uint64_t prologue_dropped;	/* Samples llvm-profgen would drop.  */
   uint64_t call_branches;	/* Records counted for a call probe.  */
+  struct cs_profile *cs;	/* --csprof: the contexts, else NULL.  */
 };
 
 static void
@@ -100,6 +102,7 @@ print_usage (FILE *f)
   fprintf (f,
 "Usage: %s --binary=BIN [--binary=BIN]... --perf=FILE... -o OUT\n"
 "       %s --binary=BIN [--binary=BIN]... --perfscript=FILE... -o OUT\n"
+"       %s --binary=BIN [--binary=BIN]... --csprof --perfscript=FILE... -o OUT\n"
 "       %s --binary=BIN [--binary=BIN]... --show-probes\n"
 "Turn perf samples of binaries built with -fplugin-arg-latepgo-probes\n"
 "into a probe-based LLVM sample profile (text, nested inline contexts).\n"
@@ -128,6 +131,14 @@ print_usage (FILE *f)
 "                     matched by path, then by file name; no call targets\n"
 "                     from call stacks; may be repeated\n"
 "  -o, --output=OUT   the profile to write ('-' for standard output)\n"
+"  --csprof           a context-sensitive profile, as llvm-profgen 14 writes\n"
+"                     it for probes (with --profile-summary-cold-count=0\n"
+"                     --csspgo-preinliner=0): from --perfscript samples with\n"
+"                     branch stacks and call stacks (perf record -b -g;\n"
+"                     others are dropped), flat contexts\n"
+"                       [main:2 @ foo:8 @ bar]:TOTAL:HEAD\n"
+"                     each call site a call probe of the stack or inlined\n"
+"                     in the binary (see below)\n"
 "  --show-probes      print every decoded probe, one line each:\n"
 "                       GUID NAME INDEX TYPE 0xADDR [dangling] [@ CALLER:CALLPROBE ...]\n"
 "                     after a line '# BIN' per binary; the inline context is\n"
@@ -178,8 +189,22 @@ print_usage (FILE *f)
 "#first-sample RANK\n"
 "(a comment to LLVM's reader): its rank, from 1, by its first sample in\n"
 "the order perf script prints them (by time; the --perf files as given),\n"
-"which sample-use turns into GCC's function order.\n",
-	   progname, progname, progname);
+"which sample-use turns into GCC's function order.\n"
+"\n"
+"With --csprof, each sample's records are unwound along its call stack\n"
+"as llvm-profgen's virtual unwinder does: the stack gives the context of\n"
+"the newest record; walking to older records, a call pops a frame and a\n"
+"return pushes one.  A range's or a branch's context is the stack without\n"
+"its leaf, each frame as its call probe (a frame without one cuts the\n"
+"context), recursion compressed.  Each block probe counts the ranges\n"
+"covering it in its context, extended by its inline context in the binary;\n"
+"a call probe the records leaving its call, with the called function as\n"
+"target; probe 1 of an inlined function its call site in the caller.\n"
+"Every probe of a counted inline context gets a line; each profile ends\n"
+"with !CFGChecksum, and !Attributes: 1 when its function was inlined in\n"
+"the binary there (cs-profile.h, doc/sample-pgo.md).  Sample-use does not\n"
+"read contexts yet.\n",
+	   progname, progname, progname, progname);
 }
 
 static void __attribute__ ((noreturn, format (printf, 1, 2)))
@@ -253,6 +278,8 @@ on_branches (void *ctx, const struct branch_sample *s)
 			      sc->cap_entries * sizeof *sc->entries);
     }
   size_t n = lbr_entries (s, sc->entries, &sc->lbr);
+  if (sc->cs)
+    cs_add_sample (sc->cs, s, sc->entries, n);
   lbr_ranges (sc->entries, n, s->count, on_range, sc, &sc->lbr);
   for (size_t i = 0; i < n; i++)
     {
@@ -484,7 +511,7 @@ int
 main (int argc, char **argv)
 {
   enum { OPT_BINARY = 256, OPT_PERF, OPT_PERFSCRIPT, OPT_SHOW_PROBES,
-	 OPT_VERBOSE, OPT_HELP };
+	 OPT_VERBOSE, OPT_HELP, OPT_CSPROF };
   static const struct option longopts[] = {
     { "binary", required_argument, NULL, OPT_BINARY },
     { "perf", required_argument, NULL, OPT_PERF },
@@ -492,6 +519,7 @@ main (int argc, char **argv)
     { "output", required_argument, NULL, 'o' },
     { "show-probes", no_argument, NULL, OPT_SHOW_PROBES },
     { "verbose", no_argument, NULL, OPT_VERBOSE },
+    { "csprof", no_argument, NULL, OPT_CSPROF },
     { "help", no_argument, NULL, OPT_HELP },
     { NULL, 0, NULL, 0 }
   };
@@ -499,7 +527,7 @@ main (int argc, char **argv)
   const char **files = xmalloc (argc * sizeof *files);
   size_t num = 0, num_files = 0;
   const char *perf = NULL, *script = NULL, *out = NULL;
-  int show_probes = 0, verbose = 0;
+  int show_probes = 0, verbose = 0, csprof = 0;
   int c;
 
   progname = "latepgo-profgen";
@@ -513,6 +541,7 @@ main (int argc, char **argv)
       case 'o': out = optarg; break;
       case OPT_SHOW_PROBES: show_probes = 1; break;
       case OPT_VERBOSE: verbose = 1; break;
+      case OPT_CSPROF: csprof = 1; break;
       case OPT_HELP:
 	print_usage (stdout);
 	return 0;
@@ -529,6 +558,9 @@ main (int argc, char **argv)
   if (!perf && !script && !show_probes)
     usage_error ("nothing to do: give --perf=FILE (or --perfscript=FILE) "
 		 "and -o OUT, or --show-probes");
+  if (csprof && !script)
+    usage_error ("--csprof needs --perfscript (perf script text with call "
+		 "stacks and branch stacks)");
   if ((perf || script) && !out)
     usage_error ("no output file: give -o OUT");
   if (out && !perf && !script)
@@ -572,6 +604,23 @@ main (int argc, char **argv)
   uint64_t *unattributed = xcalloc (num, sizeof *unattributed);
   /* Samples are numbered in time order through the files, as given.  */
   uint64_t seq = 0;
+  struct cs_profile cs;
+  if (csprof)
+    {
+      const struct probe_set **sets = xcalloc (num, sizeof *sets);
+      const struct probe_regions **rs = xcalloc (num, sizeof *rs);
+      const struct elf_file **es = xcalloc (num, sizeof *es);
+      for (size_t i = 0; i < num; i++)
+	{
+	  es[i] = &bins[i].elf;
+	  sets[i] = &bins[i].probes;
+	  rs[i] = &bins[i].regions;
+	  if (bins[i].regions.insns_estimated)
+	    lp_fatal (bins[i].elf.path, "--csprof needs objdump (its calls "
+		      "and returns)");
+	}
+      cs_init (&cs, num, es, sets, rs);
+    }
   for (size_t f = 0; f < num_files; f++)
     {
       struct perf_stats stats;
@@ -580,6 +629,7 @@ main (int argc, char **argv)
       sc.bins = bins;
       sc.seq = seq;
       sc.last_bin = SIZE_MAX;
+      sc.cs = csprof ? &cs : NULL;
       for (size_t i = 0; i < num; i++)
 	{
 	  attributed[i] = bins[i].regions.attributed;
@@ -619,7 +669,26 @@ main (int argc, char **argv)
       if (!f)
 	lp_fatal (out, "%s", strerror (errno));
     }
-  size_t written = profile_write (&prof, f);
+  size_t written;
+  if (csprof)
+    {
+      if (verbose)
+	lp_note ("--csprof: %" PRIu64 " branch-stack samples: %" PRIu64
+		 " unwound, %" PRIu64 " without a call stack, %" PRIu64
+		 " with the leaf outside the binaries, %" PRIu64
+		 " with the leaf in a prologue or epilogue", cs.samples,
+		 cs.unwound, cs.no_stack, cs.outside, cs.prologue);
+      written = cs_write (&cs, f);
+      if (written == 0)
+	lp_fatal (NULL, "--csprof: no context: of %" PRIu64 " samples with "
+		  "branch stacks, %" PRIu64 " had no call stack, %" PRIu64
+		  " their leaf outside the binaries, %" PRIu64 " in a "
+		  "prologue or epilogue; %" PRIu64 " unwound gave no probe "
+		  "counts", cs.samples, cs.no_stack, cs.outside, cs.prologue,
+		  cs.unwound);
+    }
+  else
+    written = profile_write (&prof, f);
   if (written == 0)
     lp_fatal (NULL, "no samples of %s fell into probe regions: nothing "
 	      "to write (were they recorded from another build or another "

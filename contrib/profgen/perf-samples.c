@@ -136,6 +136,10 @@ struct perf_reader
   size_t frames;
   uint64_t frame0;
   int frames_bad;
+  /* The frames' addresses as printed (leaf first), and mapped.  */
+  uint64_t *frame_addrs, *frame_vaddrs;
+  int *frame_bins;
+  size_t cap_frames, cap_frame_vaddrs;
   struct branch_record *records;
   size_t cap_records;
 };
@@ -421,11 +425,20 @@ translate (struct perf_reader *r, int pid, uint64_t ip, uint64_t *vaddr)
   if (ip >= KERNEL_START)
     return AT_KERNEL;
   struct process *p = get_process (r, pid);
+  int other = 0;
   for (size_t i = p->num_maps; i-- > 0;)
     {
       const struct mapping *m = &p->maps[i];
       if (ip < m->start || ip >= m->end)
 	continue;
+      /* Without pids, another file's mapping does not hide the code of
+	 a binary without MMAP events (llvm-profgen looks only at the
+	 events of its binary).  */
+      if (m->bin < 0 && pid == NO_PID)
+	{
+	  other = 1;
+	  break;
+	}
       if (m->bin < 0)
 	return AT_OTHER_FILE;
       if (elf_offset_to_vaddr (&r->elfs[m->bin], ip - m->start + m->pgoff,
@@ -447,7 +460,7 @@ translate (struct perf_reader *r, int pid, uint64_t ip, uint64_t *vaddr)
 	  *vaddr = ip;
 	  return b;
 	}
-  return AT_UNMAPPED;
+  return other ? AT_OTHER_FILE : AT_UNMAPPED;
 }
 
 /* A sample of process PID at IP, with the registers REGS.  */
@@ -561,6 +574,29 @@ branch_sample (struct perf_reader *r, int pid, const char *s, int has_stack,
   bs.leaf_bin = has_stack ? code_at (r, pid, leaf, &bs.leaf) : -1;
   if (!has_stack)
     bs.leaf = 0;
+  /* The frames of a script's call stack (perf.data is read with -G:
+     no frames but the leaf).  */
+  bs.num_frames = 0;
+  bs.frames = NULL;
+  bs.frame_bins = NULL;
+  if (has_stack && r->frames > 0 && r->frame_addrs)
+    {
+      size_t nf = r->frames;
+      if (r->cap_frame_vaddrs < r->cap_frames)
+	{
+	  r->cap_frame_vaddrs = r->cap_frames;
+	  r->frame_vaddrs = xrealloc (r->frame_vaddrs, r->cap_frames
+				      * sizeof *r->frame_vaddrs);
+	  r->frame_bins = xrealloc (r->frame_bins, r->cap_frames
+				    * sizeof *r->frame_bins);
+	}
+      for (size_t i = 0; i < nf; i++)
+	r->frame_bins[i] = code_at (r, pid, r->frame_addrs[i],
+				    &r->frame_vaddrs[i]);
+      bs.num_frames = nf;
+      bs.frames = r->frame_vaddrs;
+      bs.frame_bins = r->frame_bins;
+    }
   st->samples = lp_sat_add (st->samples, count);
   st->branch_samples = lp_sat_add (st->branch_samples, count);
   st->branch_records = lp_sat_add (st->branch_records,
@@ -672,6 +708,20 @@ parse_event (struct perf_reader *r, const char *s)
   return 0;			/* EXIT, LOST, ...: nothing to do.  */
 }
 
+/* True if S is blanks, an address in hex without "0x", and perhaps
+   blanks.  */
+static int
+is_frame_line (const char *s)
+{
+  s += strspn (s, " ");
+  size_t n = strspn (s, "0123456789abcdefABCDEF");
+  if (n == 0 || (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')))
+    return 0;
+  s += n;
+  s += strspn (s, " \t");
+  return *s == 0;
+}
+
 /* One line of perf script output.  */
 static void
 parse_script_line (struct perf_reader *r, const char *line)
@@ -682,15 +732,24 @@ parse_script_line (struct perf_reader *r, const char *line)
 
   /* A frame of a call stack: a tab, blanks, the address, perhaps
      symbol and path.  The frames of a sample come before its branch
-     records; without them, this is the call graph of an IP sample.  */
-  if (*s == '\t')
+     records; without them, this is the call graph of an IP sample.
+     In a script without pids, blanks and an address alone are a frame
+     too (some of llvm-profgen's test scripts indent them so).  */
+  if (*s == '\t' || (r->mode == MODE_NO_PID && *s == ' '
+		     && is_frame_line (s)))
     {
       uint64_t addr;
       s += strspn (s, " \t");
       if (parse_hex (&s, &addr) != 0 || (*s && *s != ' ' && *s != '\t'))
-	r->frames_bad = 1;
+	{
+	  r->frames_bad = 1;
+	  addr = 0;
+	}
       else if (r->frames == 0)
 	r->frame0 = addr;
+      r->frame_addrs = lp_grow (r->frame_addrs, &r->cap_frames, r->frames,
+				sizeof *r->frame_addrs, 32);
+      r->frame_addrs[r->frames] = addr;
       r->frames++;
       return;
     }
@@ -1266,4 +1325,7 @@ perf_read_samples (const char *file, int is_script, struct elf_file *elfs,
   free (r.by_build_id);
   free (r.mapped);
   free (r.records);
+  free (r.frame_addrs);
+  free (r.frame_vaddrs);
+  free (r.frame_bins);
 }

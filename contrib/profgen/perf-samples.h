@@ -47,7 +47,9 @@
    text may also be llvm-profgen's input, 'perf script -F ip,brstack'
    with or without call stacks: no pid on any line, the MMAP2 events
    starting the line, each sample as its call-stack frames (a tab and
-   an address each, leaf first) when recorded with -g, then a line of
+   an address each, leaf first; or blanks and an address alone, as
+   some of llvm-profgen's test scripts have them) when recorded with
+   -g, then a line of
    branch records, perhaps led by the IP; llvm-profgen's aggregated
    scripts put a count before a sample (a line with just a number).
    In such a script every mapping belongs to one process, and a file
@@ -97,7 +99,8 @@ struct branch_record
    for COUNT samples (llvm-profgen's aggregated scripts; else 1).
    HAS_STACK: it came with a call stack; then LEAF_BIN and LEAF are
    its leaf frame, as the ends of a record (the sampled IP when perf.data
-   is read with -G, which hides the frames).  */
+   is read with -G, which hides the frames), and from a script all its
+   frames.  */
 struct branch_sample
 {
   const struct branch_record *records;
@@ -106,6 +109,12 @@ struct branch_sample
   int has_stack;
   int leaf_bin;
   uint64_t leaf;
+  /* The frames of its call stack, leaf first, as the ends of a record
+     (binary -1 outside the binaries): perf script text only (perf.data
+     is read with -G); NUM_FRAMES 0 without them.  */
+  size_t num_frames;
+  const int *frame_bins;
+  const uint64_t *frames;
 };
 
 typedef void (*perf_branch_fn) (void *ctx, const struct branch_sample *s);

@@ -291,6 +291,7 @@ note_branch (struct probe_regions *regs, uint64_t addr, uint64_t fn,
       ci->floor = addr;
       ci->probe = SIZE_MAX;
       ci->indirect = call && !target && *ops == '*';
+      ci->is_call = call;
     }
   if (call && target)
     {
@@ -444,6 +445,9 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
 	const char *bare = skip_prefixes (insn);
 	if (insn_is (bare, "ret") || insn_is (bare, "retq"))
 	  {
+	    regs->rets = lp_grow (regs->rets, &regs->cap_rets, regs->num_rets,
+				  sizeof *regs->rets, 64);
+	    regs->rets[regs->num_rets++] = addr;
 	    add_pro_epi (regs, addr);
 	    if (prev_insn)
 	      add_pro_epi (regs, prev_insn);
@@ -575,6 +579,7 @@ find_call_probes (const struct probe_set *set, struct probe_regions *regs)
   qsort (regs->insn_addrs, regs->num_insn_addrs, sizeof *regs->insn_addrs,
 	 cmp_u64);
   qsort (regs->pro_epi, regs->num_pro_epi, sizeof *regs->pro_epi, cmp_u64);
+  qsort (regs->rets, regs->num_rets, sizeof *regs->rets, cmp_u64);
   qsort (regs->call_insns, regs->num_call_insns, sizeof *regs->call_insns,
 	 cmp_call_insn);
   size_t num;
@@ -645,6 +650,7 @@ regions_build (const struct elf_file *elf, const struct probe_set *set,
       regs->num_memop_calls = 0;
       regs->num_calls = regs->num_tail_jumps = regs->num_jumps = 0;
       regs->num_call_insns = regs->num_insn_addrs = regs->num_pro_epi = 0;
+      regs->num_rets = 0;
       regs->insn_lo = regs->insn_hi = 0;
       regs->insns_estimated = 1;
       if (verbose)

@@ -147,6 +147,7 @@ struct call_insn
   uint64_t floor;		/* The lowest address its probe may have.  */
   size_t probe;
   int indirect;			/* call *REG, call *MEM.  */
+  int is_call;			/* A call, not a jump.  */
 };
 
 struct probe_regions
@@ -186,6 +187,8 @@ struct probe_regions
   size_t num_call_insns, cap_call_insns;
   uint64_t *pro_epi;
   size_t num_pro_epi, cap_pro_epi;
+  uint64_t *rets;		/* The return instructions.  */
+  size_t num_rets, cap_rets;
   uint64_t insn_lo, insn_hi;	/* The span objdump disassembled.  */
   /* Branch stacks (regions_add_range, regions_add_branch): per region
      plus one, the change of the number of ranges covering it from the
