@@ -327,6 +327,27 @@ split_name_total (const char *line, size_t len, size_t *name_len)
   return true;
 }
 
+/* The function name of the header name NAME (LEN bytes), newly
+   allocated.  A context-sensitive profile (latepgo-profgen --csprof,
+   llvm-profgen's CSSPGO output) names each record by its calling
+   context, "[main:2 @ foo:8 @ bar]": its counts are those of the
+   innermost frame, bar, in that context.  sample-use does not apply
+   contexts yet, so each record counts for its function as an
+   out-of-line copy does: the contexts of a function add up to its
+   flat profile.  */
+
+static char *
+context_leaf (const char *name, size_t len)
+{
+  if (len < 2 || name[0] != '[' || name[len - 1] != ']')
+    return xstrndup (name, len);
+  const char *start = name + 1, *end = name + len - 1;
+  for (const char *p = start; p + 3 <= end; p++)
+    if (p[0] == ' ' && p[1] == '@' && p[2] == ' ')
+      start = p + 3;
+  return xstrndup (start, end - start);
+}
+
 /* Parse the text in BUF (NUL-terminated); NULL on success, else what is
    wrong, with *LINENO the line.  */
 
@@ -434,7 +455,7 @@ parse_text (char *buf, int *lineno)
 	      break;
 	    }
 	  sample_instance *i = new sample_instance ();
-	  i->name = xstrndup (line, name2);
+	  i->name = context_leaf (line, name2);
 	  i->indent = 1;
 	  i->call_site = 0;
 	  i->checksum = 0;
