@@ -20,4 +20,14 @@ int lp_sample_merge (const char *const *paths, const uint64_t *weights,
 int lp_sample_show (const char *path, const char *func, uint64_t topn,
 		    FILE *out);
 
+/* Compare the text sample profiles BASE and TEST as llvm-profdata 14's
+   overlap --sample does (sample-overlap.c) and print the result to
+   OUT, with a line per function of TEST whose largest count is at
+   least VALUE_CUTOFF, whose similarity is below SIMILARITY_CUTOFF
+   (parts per million), or, when FUNC is not null, whose name contains
+   FUNC.  Returns 0.  */
+int lp_sample_overlap (const char *base, const char *test, const char *func,
+		       uint64_t value_cutoff, uint64_t similarity_cutoff,
+		       FILE *out);
+
 #endif /* LATEPGO_SAMPLE_CMD_H */
