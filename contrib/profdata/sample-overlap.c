@@ -341,18 +341,13 @@ lp_sample_overlap (const char *base_path, const char *test_path,
     {
       const struct sp_func *tf = test.funcs[j];
       struct ostats fo;
-      size_t bi = 0;
-      int found = 0;
+      size_t bi = sp_index (&base, tf->name);
+      int found = bi != 0;
       double fs;
 
       memset (&fo, 0, sizeof fo);
       fo.test_sample = ts[j].sum;
-      for (bi = 0; bi < base.num_funcs; bi++)
-	if (strcmp (base.funcs[bi]->name, tf->name) == 0)
-	  {
-	    found = 1;
-	    break;
-	  }
+      bi -= found;
       if (!found)
 	{
 	  o.prog.test_unique_count++;
@@ -412,12 +407,8 @@ lp_sample_overlap (const char *base_path, const char *test_path,
       if (ts[j].max < o.test_hot)
 	continue;
       o.hot_funcs.test_count++;
-      struct sp_func *bf = NULL;
-      for (size_t i = 0; i < base.num_funcs && !bf; i++)
-	if (strcmp (base.funcs[i]->name, test.funcs[j]->name) == 0
-	    && bs[i].max >= o.base_hot)
-	  bf = base.funcs[i];
-      o.hot_funcs.overlap_count += bf != NULL;
+      size_t bi = sp_index (&base, test.funcs[j]->name);
+      o.hot_funcs.overlap_count += bi && bs[bi - 1].max >= o.base_hot;
     }
   o.hot_funcs.union_count = o.hot_funcs.base_count + o.hot_funcs.test_count
 			    - o.hot_funcs.overlap_count;

@@ -116,6 +116,18 @@ lookup (struct sp_profile *p, const char *name, int create)
   return f;
 }
 
+size_t
+sp_index (const struct sp_profile *p, const char *name)
+{
+  if (p->num_slots == 0)
+    return 0;
+  size_t mask = p->num_slots - 1, i = hash_name (name) & mask;
+  for (; p->slots[i]; i = (i + 1) & mask)
+    if (strcmp (p->funcs[p->slots[i] - 1]->name, name) == 0)
+      return p->slots[i];
+  return 0;
+}
+
 static struct sp_rec *
 find_rec (struct sp_func *f, uint32_t id, uint32_t disc, int create)
 {

@@ -90,6 +90,9 @@ int sp_read_file (struct sp_profile *p, const char *path, uint64_t weight,
 size_t sp_merge (struct sp_profile *dst, const struct sp_profile *src,
 		 const char *path);
 
+/* The index + 1 in P->funcs of the function NAME, 0 if none.  */
+size_t sp_index (const struct sp_profile *p, const char *name);
+
 /* Sort P (functions by total descending then name, lines by id) and
    write it; -1 on a write error.  */
 int sp_write (struct sp_profile *p, FILE *out);
