@@ -128,16 +128,34 @@ sp_index (const struct sp_profile *p, const char *name)
   return 0;
 }
 
+/* The body line ID.DISC of F, created if CREATE.  F->recs is kept
+   sorted by id and discriminator: a binary search, and lines read in
+   order are appended.  */
 static struct sp_rec *
 find_rec (struct sp_func *f, uint32_t id, uint32_t disc, int create)
 {
-  for (size_t i = 0; i < f->num_recs; i++)
-    if (f->recs[i].id == id && f->recs[i].disc == disc)
-      return &f->recs[i];
+  size_t lo = 0, hi = f->num_recs;
+  uint64_t key = (uint64_t) id << 32 | disc;
+  if (hi && ((uint64_t) f->recs[hi - 1].id << 32 | f->recs[hi - 1].disc) < key)
+    lo = hi;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      uint64_t k = (uint64_t) f->recs[mid].id << 32 | f->recs[mid].disc;
+      if (k == key)
+	return &f->recs[mid];
+      if (k < key)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
   if (!create)
     return NULL;
   f->recs = lp_grow (f->recs, &f->cap_recs, f->num_recs, sizeof *f->recs, 8);
-  struct sp_rec *r = &f->recs[f->num_recs++];
+  memmove (&f->recs[lo + 1], &f->recs[lo],
+	   (f->num_recs - lo) * sizeof *f->recs);
+  f->num_recs++;
+  struct sp_rec *r = &f->recs[lo];
   memset (r, 0, sizeof *r);
   r->id = id;
   r->disc = disc;
