@@ -79,7 +79,9 @@ lp_print_merge_usage (FILE *f)
 	 "a function\n"
 	 "                              whose !CFGChecksum differs is left "
 	 "out of that\n"
-	 "                              input with a warning\n"
+	 "                              input with a warning; INPUT:W "
+	 "weights INPUT by W\n"
+	 "                              when no file is named INPUT:W\n"
 	 "  -h, --help                  print this help\n", f);
 }
 
@@ -313,6 +315,20 @@ lp_merge_main (int argc, char **argv)
 	  size_t k = (inputs.num - num_args + i) % inputs.num;
 	  paths[i] = inputs.v[k].path;
 	  weights[i] = inputs.v[k].weight;
+	  /* FILE:W, when there is no file of that name but FILE.  */
+	  char *colon = strrchr (inputs.v[k].path, ':');
+	  uint64_t w;
+	  if (i < num_args && colon && colon[1]
+	      && access (inputs.v[k].path, F_OK) != 0
+	      && lp_parse_u64 (colon + 1, strlen (colon + 1), 0, &w) == 0
+	      && w >= 1)
+	    {
+	      *colon = 0;
+	      if (access (inputs.v[k].path, F_OK) == 0)
+		weights[i] = w;
+	      else
+		*colon = ':';
+	    }
 	}
       int r = lp_sample_merge (paths, weights, inputs.num, output, fail_all);
       free (paths);
