@@ -36,7 +36,8 @@ print_usage (FILE *f)
   fprintf (f, "Usage: %s COMMAND [OPTION]... FILE...\n"
 	   "Merge, show and compare LLVM-format instrumentation profiles "
 	   "(raw v8,\nindexed v4-v7, text) as written by latepgo and "
-	   "clang.\n\nCommands:\n", progname);
+	   "clang, and (with --sample)\nLLVM text sample profiles.\n\n"
+	   "Commands:\n", progname);
   for (size_t i = 0; i < NUM_SUBCOMMANDS; i++)
     fprintf (f, "  %-9s %s\n", subcommands[i].name, subcommands[i].summary);
   fprintf (f, "\nRun '%s COMMAND --help' for the options of COMMAND.\n",

@@ -8,6 +8,7 @@
 #include "map-join.h"
 #include "prof-store.h"
 #include "profdata-cmd.h"
+#include "sample-cmd.h"
 #include "tool-util.h"
 
 #include <errno.h>
@@ -68,6 +69,19 @@ lp_print_merge_usage (FILE *f)
 	 "      --failure-mode=any|all  fail if any input is invalid "
 	 "(default), or only\n"
 	 "                              if all are\n"
+	 "      --sample                merge LLVM text sample profiles "
+	 "(flat, nested or\n"
+	 "                              CS contexts) into a text sample "
+	 "profile: counts,\n"
+	 "                              call targets and latepgo's "
+	 "#sizes and #branch\n"
+	 "                              summed, #first-sample the smallest; "
+	 "a function\n"
+	 "                              whose !CFGChecksum differs is left "
+	 "out of that\n"
+	 "                              input with a warning; INPUT:W "
+	 "weights INPUT by W\n"
+	 "                              when no file is named INPUT:W\n"
 	 "  -h, --help                  print this help\n", f);
 }
 
@@ -187,10 +201,12 @@ lp_merge_main (int argc, char **argv)
     { "input-files", required_argument, NULL, 'f' },
     { "failure-mode", required_argument, NULL, 'F' },
     { "anchors", required_argument, NULL, 'A' },
+    { "sample", no_argument, NULL, 'S' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
   struct input_list inputs = { 0 };
+  int sample = 0, binary_asked = 0;
   struct anchors_set *anchors = anchors_set_new ();
   struct map_set *maps = map_set_new ();
   const char *output = NULL;
@@ -214,7 +230,13 @@ lp_merge_main (int argc, char **argv)
 	if (optarg)
 	  map_set_add (maps, optarg);
 	else
-	  text = 0;
+	  {
+	    text = 0;
+	    binary_asked = 1;
+	  }
+	break;
+      case 'S':
+	sample = 1;
 	break;
       case 'M':
 	map_set_add (maps, optarg);
@@ -262,6 +284,16 @@ lp_merge_main (int argc, char **argv)
       lp_exit (1);
     }
 
+  if (sample)
+    {
+      if (binary_asked || map_set_size (maps) || anchors_set_size (anchors))
+	{
+	  lp_error (NULL, "merge --sample: only text sample profiles are "
+		    "written (no --binary, --map or --anchors)");
+	  lp_exit (1);
+	}
+    }
+
   /* Never overwrite an input.  */
   out_exists = strcmp (output, "-") != 0 && stat (output, &out_st) == 0;
   for (size_t i = 0; i < inputs.num; i++)
@@ -269,6 +301,40 @@ lp_merge_main (int argc, char **argv)
 	|| (out_exists && same_file (inputs.v[i].path, &out_st)))
       lp_fatal (inputs.v[i].path, "input file is the same as the output "
 		"file");
+
+  if (sample)
+    {
+      /* The FILE arguments first, then the -w and -f ones, in
+	 llvm-profdata's order: a function's !Attributes are those of
+	 the first input that has it.  */
+      const char **paths = xmalloc (inputs.num * sizeof *paths);
+      uint64_t *weights = xmalloc (inputs.num * sizeof *weights);
+      size_t num_args = argc - optind;
+      for (size_t i = 0; i < inputs.num; i++)
+	{
+	  size_t k = (inputs.num - num_args + i) % inputs.num;
+	  paths[i] = inputs.v[k].path;
+	  weights[i] = inputs.v[k].weight;
+	  /* FILE:W, when there is no file of that name but FILE.  */
+	  char *colon = strrchr (inputs.v[k].path, ':');
+	  uint64_t w;
+	  if (i < num_args && colon && colon[1]
+	      && access (inputs.v[k].path, F_OK) != 0
+	      && lp_parse_u64 (colon + 1, strlen (colon + 1), 0, &w) == 0
+	      && w >= 1)
+	    {
+	      *colon = 0;
+	      if (access (inputs.v[k].path, F_OK) == 0)
+		weights[i] = w;
+	      else
+		*colon = ':';
+	    }
+	}
+      int r = lp_sample_merge (paths, weights, inputs.num, output, fail_all);
+      free (paths);
+      free (weights);
+      return r;
+    }
 
   lp_store_init (&store);
   for (size_t i = 0; i < inputs.num; i++)

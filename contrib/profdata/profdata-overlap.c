@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include "prof-store.h"
 #include "profdata-cmd.h"
+#include "sample-cmd.h"
 #include "tool-util.h"
 
 #include <getopt.h>
@@ -43,6 +44,14 @@ lp_print_overlap_usage (FILE *f)
 	 "largest count in TEST\n"
 	 "                              is at least N\n"
 	 "      --cs                    compare context-sensitive records\n"
+	 "      --sample                BASE and TEST are LLVM text sample "
+	 "profiles: compare\n"
+	 "                              them as llvm-profdata overlap "
+	 "--sample does\n"
+	 "      --similarity-cutoff=N   with --sample, also report every "
+	 "function whose\n"
+	 "                              similarity is below N (parts per "
+	 "million)\n"
 	 "  -o, --output=FILE           write to FILE instead of stdout\n"
 	 "  -h, --help                  print this help\n", f);
 }
@@ -238,13 +247,16 @@ lp_overlap_main (int argc, char **argv)
     { "function", required_argument, NULL, 'F' },
     { "value-cutoff", required_argument, NULL, 'v' },
     { "cs", no_argument, NULL, 'c' },
+    { "sample", no_argument, NULL, 'S' },
+    { "similarity-cutoff", required_argument, NULL, 's' },
     { "output", required_argument, NULL, 'o' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
   const char *func = NULL, *output = NULL, *base_path, *test_path;
   uint64_t cutoff = UINT64_MAX, only_in_base = 0;
-  int cs = 0, c;
+  int cs = 0, sample = 0, c;
+  uint64_t sim_cutoff = 0;
   struct lp_store base, test;
   struct lp_record **brecs, **trecs;
   struct overlap_stats prog;
@@ -267,6 +279,17 @@ lp_overlap_main (int argc, char **argv)
       case 'c':
 	cs = 1;
 	break;
+      case 'S':
+	sample = 1;
+	break;
+      case 's':
+	if (lp_parse_u64 (optarg, strlen (optarg), 0, &sim_cutoff) < 0)
+	  {
+	    lp_error (NULL, "invalid --similarity-cutoff '%s': expected a "
+		      "number", optarg);
+	    lp_exit (1);
+	  }
+	break;
       case 'o':
 	output = optarg;
 	break;
@@ -287,6 +310,15 @@ lp_overlap_main (int argc, char **argv)
   test_path = argv[optind + 1];
   if (func && !*func)
     func = NULL;
+  if (sample)
+    {
+      if (output && !(out = fopen (output, "w")))
+	lp_fatal (output, "%m");
+      lp_sample_overlap (base_path, test_path, func, cutoff, sim_cutoff, out);
+      if (fflush (out) != 0 || ferror (out))
+	lp_fatal (output ? output : "<stdout>", "write error");
+      return 0;
+    }
 
   lp_store_init (&base);
   lp_store_init (&test);

@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "prof-store.h"
 #include "profdata-cmd.h"
+#include "sample-cmd.h"
 #include "tool-util.h"
 
 #include <getopt.h>
@@ -53,6 +54,14 @@ lp_print_show_usage (FILE *f)
 	 "text format\n"
 	 "      --showcs                show context-sensitive records "
 	 "instead\n"
+	 "      --sample                FILE is an LLVM text sample profile: "
+	 "print its\n"
+	 "                              summary (functions, total samples, "
+	 "maximum),\n"
+	 "                              --topn=N its N largest functions, "
+	 "--function=NAME\n"
+	 "                              NAME's profile and contexts with "
+	 "their probes\n"
 	 "  -o, --output=FILE           write to FILE instead of stdout\n"
 	 "  -h, --help                  print this help\n", f);
 }
@@ -219,9 +228,11 @@ lp_show_main (int argc, char **argv)
     { "text", no_argument, NULL, 't' },
     { "showcs", no_argument, NULL, 's' },
     { "output", required_argument, NULL, 'o' },
+    { "sample", no_argument, NULL, 'S' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
+  int sample = 0;
   int all = 0, counts = 0, ic_targets = 0, memop_sizes = 0, detailed = 0;
   int text = 0, showcs = 0, c;
   /* --covered: 1, --uncovered: 0, neither: -1.  */
@@ -291,6 +302,9 @@ lp_show_main (int argc, char **argv)
       case 'o':
 	output = optarg;
 	break;
+      case 'S':
+	sample = 1;
+	break;
       case 'h':
 	lp_print_show_usage (stdout);
 	lp_exit (0);
@@ -306,6 +320,15 @@ lp_show_main (int argc, char **argv)
     }
   if (func && !*func)
     func = NULL;
+  if (sample)
+    {
+      if (output && !(out = fopen (output, "w")))
+	lp_fatal (output, "%m");
+      lp_sample_show (argv[optind], func, topn, out);
+      if (fflush (out) != 0 || ferror (out))
+	lp_fatal (output ? output : "<stdout>", "write error");
+      return 0;
+    }
   if (detailed && num_cutoffs == 0)
     {
       num_cutoffs = sizeof show_cutoffs / sizeof show_cutoffs[0];

@@ -1,0 +1,204 @@
+/* sample-cmd.c: "latepgo-profdata merge --sample" and "show --sample"
+   over sample-prof.c, for LLVM's text sample profiles (those of
+   latepgo-profgen and llvm-profgen --format=text).  */
+
+#define _GNU_SOURCE
+#include "sample-cmd.h"
+#include "sample-prof.h"
+#include "tool-util.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+
+int
+lp_sample_merge (const char *const *paths, const uint64_t *weights,
+		 size_t num, const char *output, int fail_all)
+{
+  struct sp_profile all;
+  size_t num_ok = 0;
+  char err[512];
+
+  sp_profile_init (&all);
+  for (size_t i = 0; i < num; i++)
+    {
+      struct sp_profile one;
+      sp_profile_init (&one);
+      if (sp_read_file (&one, paths[i], weights[i], err, sizeof err) < 0)
+	{
+	  sp_profile_free (&one);
+	  if (!fail_all)
+	    lp_fatal (paths[i], "%s", err);
+	  lp_warning (paths[i], "%s", err);
+	  continue;
+	}
+      sp_merge (&all, &one, paths[i]);
+      sp_profile_free (&one);
+      num_ok++;
+    }
+  if (num_ok == 0)
+    lp_fatal (NULL, "no profile can be merged");
+  if (strcmp (output, "-") == 0)
+    {
+      if (sp_write (&all, stdout) < 0 || fflush (stdout) != 0)
+	lp_fatal ("<stdout>", "write error: %s", strerror (errno));
+    }
+  else
+    {
+      char *tmp;
+      FILE *out = lp_open_output (output, &tmp);
+      if (sp_write (&all, out) < 0)
+	lp_fatal (output, "write error: %s", strerror (errno));
+      lp_commit_output (out, tmp, output);
+    }
+  sp_profile_free (&all);
+  return 0;
+}
+
+/* The number of probe lines in F and its inlinees, and the largest
+   count among them.  */
+static void
+count_lines (const struct sp_func *f, uint64_t *lines, uint64_t *max)
+{
+  *lines += f->num_recs;
+  for (size_t i = 0; i < f->num_recs; i++)
+    if (f->recs[i].count > *max)
+      *max = f->recs[i].count;
+  for (size_t i = 0; i < f->num_calls; i++)
+    count_lines (f->calls[i].f, lines, max);
+}
+
+static void
+show_body (FILE *out, const struct sp_func *f, int depth)
+{
+  for (size_t i = 0; i < f->num_recs; i++)
+    {
+      const struct sp_rec *r = &f->recs[i];
+      fprintf (out, "%*s%" PRIu32, depth, "", r->id);
+      if (r->disc)
+	fprintf (out, ".%" PRIu32, r->disc);
+      fprintf (out, ": %" PRIu64, r->count);
+      if (r->num_targets)
+	{
+	  fputs (", calls:", out);
+	  for (size_t t = 0; t < r->num_targets; t++)
+	    fprintf (out, " %s:%" PRIu64, r->targets[t].name,
+		     r->targets[t].count);
+	}
+      if (r->num_sizes)
+	{
+	  fputs (", sizes:", out);
+	  for (size_t z = 0; z < r->num_sizes; z++)
+	    fprintf (out, " %" PRIu64 ":%" PRIu64, r->sizes[z].size,
+		     r->sizes[z].count);
+	}
+      fputc ('\n', out);
+    }
+  for (size_t i = 0; i < f->num_branches; i++)
+    fprintf (out, "%*sbranch %s: %s:%" PRIu64 " %s:%" PRIu64 "\n", depth, "",
+	     f->branches[i].src, f->branches[i].to[0],
+	     f->branches[i].count[0], f->branches[i].to[1],
+	     f->branches[i].count[1]);
+  for (size_t i = 0; i < f->num_calls; i++)
+    {
+      const struct sp_func *k = f->calls[i].f;
+      fprintf (out, "%*s%" PRIu32, depth, "", f->calls[i].id);
+      if (f->calls[i].disc)
+	fprintf (out, ".%" PRIu32, f->calls[i].disc);
+      fprintf (out, ": inlinee %s, total %" PRIu64, k->name, k->total);
+      if (k->has_hash)
+	fprintf (out, ", checksum %" PRIu64, k->hash);
+      fputc ('\n', out);
+      show_body (out, k, depth + 2);
+    }
+}
+
+/* Whether the profile named NAME (a function, or a context "[a:1 @ b]")
+   is of function FUNC: its name, or its context's last frame.  */
+static int
+is_of (const char *name, const char *func)
+{
+  if (strcmp (name, func) == 0)
+    return 1;
+  size_t n = strlen (name), m = strlen (func);
+  if (n < m + 2 || name[0] != '[' || name[n - 1] != ']'
+      || memcmp (name + n - 1 - m, func, m) != 0)
+    return 0;
+  /* The frame before FUNC ends with " @ ", or FUNC is the only one.  */
+  return n - 1 - m == 1
+	 || (n - 1 - m >= 4 && memcmp (name + n - 1 - m - 3, " @ ", 3) == 0);
+}
+
+int
+lp_sample_show (const char *path, const char *func, uint64_t topn, FILE *out)
+{
+  struct sp_profile p;
+  char err[512];
+  uint64_t total = 0, max = 0, lines = 0, max_line = 0;
+  const char *max_name = NULL;
+  size_t shown = 0;
+
+  sp_profile_init (&p);
+  if (sp_read_file (&p, path, 1, err, sizeof err) < 0)
+    lp_fatal (path, "%s", err);
+  /* Sorted as merge writes them: by total, largest first.  */
+  FILE *null = fopen ("/dev/null", "w");
+  if (!null || sp_write (&p, null) < 0)
+    lp_fatal (NULL, "cannot sort the profile");
+  fclose (null);
+  for (size_t i = 0; i < p.num_funcs; i++)
+    {
+      const struct sp_func *f = p.funcs[i];
+      total = lp_sat_add (total, f->total);
+      if (!max_name || f->total > max)
+	{
+	  max = f->total;
+	  max_name = f->name;
+	}
+      count_lines (f, &lines, &max_line);
+    }
+
+  if (func)
+    {
+      for (size_t i = 0; i < p.num_funcs; i++)
+	{
+	  const struct sp_func *f = p.funcs[i];
+	  if (!is_of (f->name, func))
+	    continue;
+	  fprintf (out, "Function: %s: total %" PRIu64 ", head %" PRIu64,
+		   f->name, f->total, f->head);
+	  if (f->has_hash)
+	    fprintf (out, ", checksum %" PRIu64, f->hash);
+	  if (f->first_sample)
+	    fprintf (out, ", first sample %" PRIu64, f->first_sample);
+	  fputc ('\n', out);
+	  show_body (out, f, 2);
+	  shown++;
+	}
+      if (!shown)
+	fprintf (out, "No function or context of '%s'\n", func);
+    }
+  else
+    {
+      fprintf (out, "Sample profile: %s\n", path);
+      fprintf (out, "Functions and contexts: %zu\n", p.num_funcs);
+      fprintf (out, "Total samples: %" PRIu64 "\n", total);
+      if (max_name)
+	fprintf (out, "Maximum function total: %" PRIu64 " (%s)\n", max,
+		 max_name);
+      fprintf (out, "Probe lines: %" PRIu64 "\n", lines);
+      fprintf (out, "Maximum probe count: %" PRIu64 "\n", max_line);
+      if (topn)
+	{
+	  fprintf (out, "Top %" PRIu64 " functions by total samples:\n",
+		   topn);
+	  fprintf (out, "  %12s %12s  %s\n", "total", "head", "name");
+	  for (size_t i = 0; i < p.num_funcs && i < topn; i++)
+	    fprintf (out, "  %12" PRIu64 " %12" PRIu64 "  %s\n",
+		     p.funcs[i]->total, p.funcs[i]->head, p.funcs[i]->name);
+	}
+    }
+  sp_profile_free (&p);
+  return 0;
+}
