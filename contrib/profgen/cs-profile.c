@@ -24,6 +24,9 @@ struct cs_context
   size_t len;
   struct cs_pair *ranges, *branches;
   size_t num_ranges, cap_ranges, num_branches, cap_branches;
+  /* IP samples: (region, 0) and their count.  */
+  struct cs_pair *ips;
+  size_t num_ips, cap_ips;
 };
 
 /* A frame of a profile's context: a function name and a probe index
@@ -375,6 +378,54 @@ cs_add_sample (struct cs_profile *cs, const struct branch_sample *s,
     }
 }
 
+/* The call instruction holding ADDR, or 0.  */
+static uint64_t
+call_holding (const struct probe_regions *regs, uint64_t addr)
+{
+  size_t i = rank_u64 (regs->insn_addrs, regs->num_insn_addrs, addr + 1);
+  if (i == 0)
+    return 0;
+  uint64_t insn = regs->insn_addrs[i - 1];
+  return is_call (regs, insn) ? insn : 0;
+}
+
+void
+cs_add_ip_sample (struct cs_profile *cs, uint64_t count, size_t n,
+		  const int *bins, const uint64_t *frames)
+{
+  struct cs_state *st = cs->state;
+  cs->ip_samples = lp_sat_add (cs->ip_samples, count);
+  if (n == 0 || bins[0] < 0)
+    {
+      cs->ip_outside = lp_sat_add (cs->ip_outside, count);
+      return;
+    }
+  int bin = bins[0];
+  const struct probe_regions *regs = cs->regs[bin];
+  size_t r = regions_region_at (regs, frames[0]);
+  if (r == SIZE_MAX)
+    {
+      cs->ip_outside = lp_sat_add (cs->ip_outside, count);
+      return;
+    }
+  /* The frames after the leaf, each a call, until one is not.  */
+  size_t d = 0;
+  for (size_t i = 1; i < n; i++, d++)
+    if (bins[i] != bin || frames[i] == 0
+	|| call_holding (regs, frames[i] - 1) == 0)
+      break;
+  if (st->cap_stack < d + 1)
+    {
+      st->cap_stack = 2 * (d + 1);
+      st->stack = xrealloc (st->stack, st->cap_stack * sizeof *st->stack);
+    }
+  for (size_t i = 1; i <= d; i++)
+    st->stack[d - i] = call_holding (regs, frames[i] - 1);
+  struct cs_context *c = find_context (cs, (size_t) bin, st->stack, d);
+  add_pair (&c->ips, &c->num_ips, &c->cap_ips, r, 0, count);
+  cs->ip_counted = lp_sat_add (cs->ip_counted, count);
+}
+
 /* The inline context of probe P of SET: the frames of its callers
    inlined in the binary, outermost first (each a caller and the
    call-site probe), appended to OUT at *N (room for them is made);
@@ -657,6 +708,36 @@ generate (struct cs_profile *cs)
 		    }
 		  counts[b][p] = lp_sat_add (counts[b][p], count);
 		}
+	    }
+	}
+      /* IP samples: each probe of their region gets the flat estimate
+	 of the context's samples there.  */
+      c->num_ips = merge_pairs (c->ips, c->num_ips);
+      for (size_t i = 0; i < c->num_ips; i++)
+	{
+	  const struct probe_region *rg = &regs->regions[c->ips[i].a];
+	  uint64_t s = c->ips[i].count;
+	  uint64_t ni = rg->insns ? rg->insns : 1;
+	  uint64_t est = s > (UINT64_MAX - ni / 2) / 100
+	    ? lp_sat_mul (s / ni, 100) : (100 * s + ni / 2) / ni;
+	  if (est == 0)
+	    continue;
+	  for (size_t k = 0; k < rg->num_probes; k++)
+	    {
+	      size_t p = regs->sorted_probes[rg->first_probe + k];
+	      if (set->probes[p].attr & PROBE_ATTR_DANGLING)
+		continue;
+	      if (counts[b][p] == 0)
+		{
+		  if (cap_touched <= num_touched)
+		    {
+		      cap_touched = 2 * num_touched + 16;
+		      touched = xrealloc (touched, cap_touched
+					  * sizeof *touched);
+		    }
+		  touched[num_touched++] = p;
+		}
+	      counts[b][p] = lp_sat_add (counts[b][p], est);
 	    }
 	}
       /* In probe order, for a deterministic output.  */

@@ -51,7 +51,22 @@
    call targets by count (highest first), then by name.  No cold
    context is merged or trimmed and no pre-inliner runs: the output is
    llvm-profgen's with --profile-summary-cold-count=0
-   --csspgo-preinliner=0.  Contexts span one binary (the leaf's).  */
+   --csspgo-preinliner=0.  Contexts span one binary (the leaf's).
+
+   IP samples with call stacks (perf record --call-graph=dwarf or -g,
+   no branch stacks; cs_add_ip_sample): the sample's IP is the leaf,
+   its other frames give the context as above (frames outside the
+   leaf's binary or not after a call cut it, each frame's call turned
+   into its call probe, a frame without one cutting the context,
+   recursion compressed); no sample is dropped for a leaf in a
+   prologue, so that every sample in a probe region counts in some
+   context.  Per context, each region counts its samples, and each of
+   its probes gets the flat IP estimate (probe-regions.h) of those
+   samples: round (100 * samples / instructions of the region).  Then
+   profiles are made as for ranges: inline contexts expanded, probe 1
+   of an inlined function on its call site.  Summed over the contexts
+   of a function, the counts are the flat profile's, but for rounding
+   (at most 1 per context and probe).  */
 
 #ifndef LATEPGO_CS_PROFILE_H
 #define LATEPGO_CS_PROFILE_H
@@ -77,6 +92,9 @@ struct cs_profile
   struct cs_state *state;
   /* What happened to the samples (counted by their count).  */
   uint64_t samples, no_stack, outside, prologue, unwound;
+  /* IP samples with call stacks: all, with the leaf outside the
+     binaries' probe regions, counted in a context.  */
+  uint64_t ip_samples, ip_outside, ip_counted;
 };
 
 /* Start a CS profile of NUM binaries: their ELF files ELFS, probe
@@ -90,6 +108,13 @@ void cs_init (struct cs_profile *cs, size_t num,
    E, into the contexts.  */
 void cs_add_sample (struct cs_profile *cs, const struct branch_sample *s,
 		    const struct lbr_entry *e, size_t n);
+
+/* --csprof from IP samples: the sample of COUNT at the leaf frame
+   FRAMES[0] with the call stack FRAMES[1..N) (return addresses, as
+   they are or minus 1; their binaries BINS), as perf-samples.h's
+   perf_ipstack_fn passes it.  */
+void cs_add_ip_sample (struct cs_profile *cs, uint64_t count, size_t n,
+		       const int *bins, const uint64_t *frames);
 
 /* Write the profiles to F; return how many were written.  */
 size_t cs_write (struct cs_profile *cs, FILE *f);

@@ -103,6 +103,7 @@ print_usage (FILE *f)
 "Usage: %s --binary=BIN [--binary=BIN]... --perf=FILE... -o OUT\n"
 "       %s --binary=BIN [--binary=BIN]... --perfscript=FILE... -o OUT\n"
 "       %s --binary=BIN [--binary=BIN]... --csprof --perfscript=FILE... -o OUT\n"
+"       %s --binary=BIN [--binary=BIN]... --csprof --perf=FILE... -o OUT\n"
 "       %s --binary=BIN [--binary=BIN]... --show-probes\n"
 "Turn perf samples of binaries built with -fplugin-arg-latepgo-probes\n"
 "into a probe-based LLVM sample profile (text, nested inline contexts).\n"
@@ -135,7 +136,9 @@ print_usage (FILE *f)
 "                     it for probes (with --profile-summary-cold-count=0\n"
 "                     --csspgo-preinliner=0): from --perfscript samples with\n"
 "                     branch stacks and call stacks (perf record -b -g;\n"
-"                     others are dropped), flat contexts\n"
+"                     others are dropped), or from IP samples with call\n"
+"                     stacks (--perf; perf record\n"
+"                     --call-graph=dwarf), flat contexts\n"
 "                       [main:2 @ foo:8 @ bar]:TOTAL:HEAD\n"
 "                     each call site a call probe of the stack or inlined\n"
 "                     in the binary (see below)\n"
@@ -203,8 +206,14 @@ print_usage (FILE *f)
 "Every probe of a counted inline context gets a line; each profile ends\n"
 "with !CFGChecksum, and !Attributes: 1 when its function was inlined in\n"
 "the binary there (cs-profile.h, doc/sample-pgo.md).  Sample-use does not\n"
-"read contexts yet.\n",
-	   progname, progname, progname, progname);
+"read contexts yet.\n"
+"\n"
+"Without branch stacks, --csprof takes IP samples with call stacks\n"
+"(perf record --call-graph=dwarf or -g; --perf, or --perfscript text of\n"
+"frames without branch records): the IP is the leaf, the other frames the\n"
+"context as above; per context each probe gets the flat IP estimate of\n"
+"its region's samples, so a function's contexts sum to its flat counts.\n",
+	   progname, progname, progname, progname, progname);
 }
 
 static void __attribute__ ((noreturn, format (printf, 1, 2)))
@@ -312,6 +321,16 @@ on_stack (void *ctx, size_t bin, uint64_t vaddr, size_t call_bin,
   else if (regions_add_tail_call (&caller->regions, &caller->probes,
 				  call_vaddr, name))
     sc->tail_calls++;
+}
+
+/* perf_read_samples IP-stack callback (--csprof): the sample's call
+   stack gives the context of its IP.  */
+static void
+on_ipstack (void *ctx, uint64_t count, size_t n, const int *bins,
+	    const uint64_t *vaddrs)
+{
+  struct sample_ctx *sc = ctx;
+  cs_add_ip_sample (sc->cs, count, n, bins, vaddrs);
 }
 
 /* --verbose: what was decoded from BIN.  */
@@ -558,9 +577,6 @@ main (int argc, char **argv)
   if (!perf && !script && !show_probes)
     usage_error ("nothing to do: give --perf=FILE (or --perfscript=FILE) "
 		 "and -o OUT, or --show-probes");
-  if (csprof && !script)
-    usage_error ("--csprof needs --perfscript (perf script text with call "
-		 "stacks and branch stacks)");
   if ((perf || script) && !out)
     usage_error ("no output file: give -o OUT");
   if (out && !perf && !script)
@@ -636,7 +652,8 @@ main (int argc, char **argv)
 	  unattributed[i] = bins[i].regions.unattributed;
 	}
       perf_read_samples (files[f], script != NULL, elfs, num, on_sample,
-			 on_branches, on_stack, &sc, &stats, verbose);
+			 on_branches, on_stack, csprof ? on_ipstack : NULL, &sc,
+			 &stats, verbose);
       if (verbose)
 	{
 	  note_stats (files[f], &stats, bins, num, attributed, unattributed);
@@ -678,7 +695,16 @@ main (int argc, char **argv)
 		 " with the leaf outside the binaries, %" PRIu64
 		 " with the leaf in a prologue or epilogue", cs.samples,
 		 cs.unwound, cs.no_stack, cs.outside, cs.prologue);
+      if (verbose)
+	lp_note ("--csprof: %" PRIu64 " IP samples with call stacks: %"
+		 PRIu64 " counted in a context, %" PRIu64 " with the leaf "
+		 "outside the probe regions", cs.ip_samples, cs.ip_counted,
+		 cs.ip_outside);
       written = cs_write (&cs, f);
+      if (written == 0 && cs.ip_samples)
+	lp_fatal (NULL, "--csprof: no context: of %" PRIu64 " IP samples "
+		  "with call stacks, %" PRIu64 " had their leaf outside the "
+		  "probe regions", cs.ip_samples, cs.ip_outside);
       if (written == 0)
 	lp_fatal (NULL, "--csprof: no context: of %" PRIu64 " samples with "
 		  "branch stacks, %" PRIu64 " had no call stack, %" PRIu64

@@ -92,6 +92,7 @@ struct perf_reader
   size_t num_elfs;
   perf_sample_fn fn;
   perf_stack_fn stack_fn;
+  perf_ipstack_fn ipstack_fn;
   void *ctx;
   struct perf_stats *stats;
 
@@ -113,6 +114,7 @@ struct perf_reader
   /* Call-stack pass: the next frame of the current sample (-1 between
      samples), and frame 0 when it is in a binary (bin -1 if not).  */
   int frame;
+  size_t stack_frames;		/* --csprof: frames collected.  */
   int frame0_bin;
   uint64_t frame0_vaddr;
 
@@ -673,6 +675,20 @@ call_graph_error (struct perf_reader *r)
 	    "pid,ip), or give the branch stacks too (-F ip,brstack)");
 }
 
+/* Room for N frames of a sample in R's mapped frame arrays.  */
+static void
+grow_frame_vaddrs (struct perf_reader *r, size_t n)
+{
+  if (r->cap_frame_vaddrs < n)
+    {
+      r->cap_frame_vaddrs = 2 * n;
+      r->frame_vaddrs = xrealloc (r->frame_vaddrs, r->cap_frame_vaddrs
+				  * sizeof *r->frame_vaddrs);
+      r->frame_bins = xrealloc (r->frame_bins, r->cap_frame_vaddrs
+				* sizeof *r->frame_bins);
+    }
+}
+
 /* A sample's frames ended without its branch records: IP samples with
    their call graph (perf script without -G), which are not worth
    decoding; or in a script of branch stacks, a sample cut short.  */
@@ -681,6 +697,33 @@ frames_without_records (struct perf_reader *r)
 {
   if (r->frames == 0)
     return;
+  if (r->ipstack_fn)
+    {
+      /* An IP sample with its call stack (--csprof): the leaf is the
+	 IP, counted as an IP sample too.  */
+      int pid = r->mode == MODE_PID ? (r->has_pending_pid ? r->pending_pid
+				       : -1) : NO_PID;
+      uint64_t count = r->pending_count ? r->pending_count : 1;
+      if (pid != -1 && !r->frames_bad)
+	{
+	  size_t nf = r->frames;
+	  grow_frame_vaddrs (r, nf);
+	  for (size_t i = 0; i < nf; i++)
+	    r->frame_bins[i] = code_at (r, pid, r->frame_addrs[i],
+					&r->frame_vaddrs[i]);
+	  struct sample_regs regs = { 0, 0, 0, 0 };
+	  for (uint64_t k = 0; k < count; k++)
+	    sample (r, pid, r->frame_addrs[0], &regs);
+	  r->stats->stack_samples = lp_sat_add (r->stats->stack_samples,
+						count);
+	  r->ipstack_fn (r->ctx, count, nf, r->frame_bins, r->frame_vaddrs);
+	}
+      else
+	r->stats->skipped_lines++;
+      r->frames = 0;
+      r->frames_bad = 0;
+      return;
+    }
   if (r->stats->branch_samples == 0)
     call_graph_error (r);
   r->stats->stack_no_branches++;
@@ -901,10 +944,22 @@ frame_vaddr (struct perf_reader *r, const char *path, uint64_t offset,
   return bin;
 }
 
+/* The call-stack pass for --csprof: the frames collected of a sample,
+   to the IP-stack callback.  */
+static void
+flush_stack_frames (struct perf_reader *r)
+{
+  if (r->ipstack_fn && r->stack_frames > 0)
+    r->ipstack_fn (r->ctx, 1, r->stack_frames, r->frame_bins,
+		   r->frame_vaddrs);
+  r->stack_frames = 0;
+}
+
 /* One line of the call-stack pass.  Only the first two frames of a
-   sample matter, and both must be in the binaries: a frame in the
-   kernel or in another file breaks the chain, since what called into
-   it is not a call site of ours.  */
+   sample matter for indirect calls, and both must be in the binaries:
+   a frame in the kernel or in another file breaks the chain, since
+   what called into it is not a call site of ours.  For --csprof
+   (IPSTACK_FN) every frame is collected.  */
 static void
 parse_stack_line (struct perf_reader *r, const char *s)
 {
@@ -913,6 +968,7 @@ parse_stack_line (struct perf_reader *r, const char *s)
       /* "PID" starts a sample, an empty line ends it.  A sample
 	 without a call stack ("PID ADDR (PATH)") has no frames.  */
       int pid;
+      flush_stack_frames (r);
       while (*s == ' ')
 	s++;
       r->frame = -1;
@@ -924,7 +980,7 @@ parse_stack_line (struct perf_reader *r, const char *s)
 	r->frame = 0;
       return;
     }
-  if (r->frame < 0 || r->frame > 1)
+  if (r->frame < 0 || (r->frame > 1 && !r->ipstack_fn))
     return;
 
   /* "\t   ADDR (PATH)"; PATH may hold parentheses: up to the last.  */
@@ -936,6 +992,7 @@ parse_stack_line (struct perf_reader *r, const char *s)
   if (parse_hex (&s, &addr) != 0 || skip (&s, " (") != 0 || !close
       || close < s)
     {
+      /* The frames so far make the context.  */
       r->frame = -1;
       return;
     }
@@ -943,13 +1000,20 @@ parse_stack_line (struct perf_reader *r, const char *s)
   memcpy (path, s, close - s);
   path[close - s] = 0;
 
+  if (r->ipstack_fn)
+    {
+      grow_frame_vaddrs (r, r->stack_frames + 1);
+      r->frame_bins[r->stack_frames]
+	= frame_vaddr (r, path, addr, &r->frame_vaddrs[r->stack_frames]);
+      r->stack_frames++;
+    }
   if (r->frame == 0)
     {
       r->stats->stack_samples++;
       r->frame0_bin = frame_vaddr (r, path, addr, &r->frame0_vaddr);
       r->frame = 1;
     }
-  else
+  else if (r->frame == 1)
     {
       uint64_t call_vaddr;
       int call_bin = -1;
@@ -959,8 +1023,9 @@ parse_stack_line (struct perf_reader *r, const char *s)
       if (call_bin >= 0)
 	{
 	  r->stats->stack_in_bins++;
-	  r->stack_fn (r->ctx, r->frame0_bin, r->frame0_vaddr, call_bin,
-		       call_vaddr);
+	  if (r->stack_fn)
+	    r->stack_fn (r->ctx, r->frame0_bin, r->frame0_vaddr, call_bin,
+			 call_vaddr);
 	}
       r->frame = 2;
     }
@@ -1163,9 +1228,14 @@ read_stacks (struct perf_reader *r)
   struct run_cmd cmd;
   char *err;
 
+  /* --csprof: every frame (perf's default limit, 127).  */
+  if (r->ipstack_fn)
+    argv[7] = NULL;
   start_perf (&cmd, argv);
   r->frame = -1;
+  r->stack_frames = 0;
   parse_lines (r, cmd.out, parse_stack_line);
+  flush_stack_frames (r);
   int status = run_finish (&cmd, &err);
   if (status != 0)
     show_perf_error (r->file, "perf script (call stacks)", status, err);
@@ -1259,7 +1329,8 @@ check_samples (struct perf_reader *r)
 void
 perf_read_samples (const char *file, int is_script, struct elf_file *elfs,
 		   size_t num, perf_sample_fn fn, perf_branch_fn branch_fn,
-		   perf_stack_fn stack_fn, void *ctx,
+		   perf_stack_fn stack_fn, perf_ipstack_fn ipstack_fn,
+		   void *ctx,
 		   struct perf_stats *stats, int verbose)
 {
   struct perf_reader r;
@@ -1273,6 +1344,7 @@ perf_read_samples (const char *file, int is_script, struct elf_file *elfs,
   r.num_elfs = num;
   r.fn = fn;
   r.stack_fn = stack_fn;
+  r.ipstack_fn = ipstack_fn;
   r.branch_fn = branch_fn;
   r.mapped = xcalloc (num + 1, sizeof *r.mapped);
   r.ctx = ctx;
@@ -1301,7 +1373,7 @@ perf_read_samples (const char *file, int is_script, struct elf_file *elfs,
     lp_note ("%s: %" PRIu64 " lines of perf script output not understood",
 	     file, stats->skipped_lines);
   check_samples (&r);
-  if (!is_script && stack_fn)
+  if (!is_script && (stack_fn || ipstack_fn))
     {
       stats->has_stacks = has_stacks;
       if (stats->has_stacks)

@@ -119,6 +119,15 @@ struct branch_sample
 
 typedef void (*perf_branch_fn) (void *ctx, const struct branch_sample *s);
 
+/* --csprof from IP samples: a sample without branch records but with
+   a call stack, standing for COUNT samples: its NUM frames, leaf (the
+   sampled IP) first, each in binary BINS[i] (-1 outside them) at
+   virtual address VADDRS[i].  Frames after the leaf are return
+   addresses, as they are or minus 1 (perf's DWARF unwinding): the
+   call is the instruction holding VADDRS[i] - 1.  */
+typedef void (*perf_ipstack_fn) (void *ctx, uint64_t count, size_t num,
+				 const int *bins, const uint64_t *vaddrs);
+
 struct perf_stats
 {
   uint64_t samples;		/* Every sample line.  */
@@ -150,6 +159,11 @@ struct perf_stats
    no samples of any of them; warn about binaries without samples when
    others have some.  Samples with a branch stack go to BRANCH_FN
    (with the same CTX); when it is NULL they are taken as IP samples.
+   If IPSTACK_FN is not NULL, each IP sample with a call stack also
+   goes to it with all its frames: from perf script text, frames
+   without branch records after them (else an error); from perf.data
+   with call stacks, the call-stack pass then reads every frame (no
+   --max-stack=2).
    Then, if STACK_FN is not NULL and FILE is a
    perf.data file with call stacks, call STACK_FN for each sample whose
    first two frames are in the binaries (the same CTX).  VERBOSE adds
@@ -157,7 +171,8 @@ struct perf_stats
 void perf_read_samples (const char *file, int is_script,
 			struct elf_file *elfs, size_t num,
 			perf_sample_fn fn, perf_branch_fn branch_fn,
-			perf_stack_fn stack_fn, void *ctx,
+			perf_stack_fn stack_fn, perf_ipstack_fn ipstack_fn,
+			void *ctx,
 			struct perf_stats *stats, int verbose);
 
 #endif /* LATEPGO_PERF_SAMPLES_H */

@@ -680,6 +680,12 @@ regions_add_sample (struct probe_regions *regs, uint64_t vaddr,
   regs->attributed++;
 }
 
+size_t
+regions_region_at (const struct probe_regions *regs, uint64_t vaddr)
+{
+  return find_region (regs, vaddr);
+}
+
 const char *
 regions_function_at (const struct probe_regions *regs,
 		     const struct probe_set *set, uint64_t vaddr)

@@ -250,6 +250,9 @@ int regions_in_prologue (const struct probe_regions *regs, uint64_t vaddr);
 uint64_t regions_probe_branch_count (const struct probe_regions *regs,
 				     size_t p);
 
+/* The index of the region holding VADDR, or SIZE_MAX.  */
+size_t regions_region_at (const struct probe_regions *regs, uint64_t vaddr);
+
 /* The IP estimate of probe P (see above), 0 for a dangling probe.  */
 uint64_t regions_probe_ip_count (const struct probe_regions *regs, size_t p);
 
