@@ -636,6 +636,24 @@ function_starting_at (const struct elf_file *elf,
   return regions_function_at (regs, set, regs->regions[lo].start);
 }
 
+/* Add COUNT to ROW[P]; the first time P gets a count, append P to
+   *TOUCHED (*NUM of *CAP used).  */
+static void
+add_count (uint64_t *row, size_t p, uint64_t count, size_t **touched,
+	   size_t *num, size_t *cap)
+{
+  if (row[p] == 0)
+    {
+      if (*cap <= *num)
+	{
+	  *cap = 2 * *num + 16;
+	  *touched = xrealloc (*touched, *cap * sizeof **touched);
+	}
+      (*touched)[(*num)++] = p;
+    }
+  row[p] = lp_sat_add (row[p], count);
+}
+
 /* Turn the contexts into profiles.  */
 static void
 generate (struct cs_profile *cs)
@@ -696,17 +714,8 @@ generate (struct cs_profile *cs)
 		  if (set->probes[p].type != PROBE_BLOCK
 		      || set->probes[p].addr != rg->start)
 		    continue;
-		  if (counts[b][p] == 0)
-		    {
-		      if (cap_touched <= num_touched)
-			{
-			  cap_touched = 2 * num_touched + 16;
-			  touched = xrealloc (touched, cap_touched
-					      * sizeof *touched);
-			}
-		      touched[num_touched++] = p;
-		    }
-		  counts[b][p] = lp_sat_add (counts[b][p], count);
+		  add_count (counts[b], p, count, &touched, &num_touched,
+			     &cap_touched);
 		}
 	    }
 	}
@@ -727,17 +736,8 @@ generate (struct cs_profile *cs)
 	      size_t p = regs->sorted_probes[rg->first_probe + k];
 	      if (set->probes[p].attr & PROBE_ATTR_DANGLING)
 		continue;
-	      if (counts[b][p] == 0)
-		{
-		  if (cap_touched <= num_touched)
-		    {
-		      cap_touched = 2 * num_touched + 16;
-		      touched = xrealloc (touched, cap_touched
-					  * sizeof *touched);
-		    }
-		  touched[num_touched++] = p;
-		}
-	      counts[b][p] = lp_sat_add (counts[b][p], est);
+	      add_count (counts[b], p, est, &touched, &num_touched,
+			 &cap_touched);
 	    }
 	}
       /* In probe order, for a deterministic output.  */
