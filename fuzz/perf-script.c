@@ -114,8 +114,8 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
   elf.num_sections = 1;
   memset (&stats, 0, sizeof stats);
   if (!EXIT_TRAP_RUN (perf_read_samples (path, 1, &elf, 1, on_sample,
-					 on_branches, NULL, NULL, &stats,
-					 0)))
+					 on_branches, NULL, NULL, NULL,
+					 &stats, 0)))
     free (stats.per_binary);
   close (fd);
   return 0;
