@@ -1,6 +1,7 @@
 /* cs-profile.c: context-sensitive probe-based profiles (cs-profile.h).  */
 
 #include "cs-profile.h"
+#include "lower-bound.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -91,31 +92,15 @@ hash_bytes (const void *p, size_t n, uint64_t h)
 static size_t
 rank_u64 (const uint64_t *a, size_t n, uint64_t key)
 {
-  size_t lo = 0, hi = n;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      if (a[mid] < key)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
-  return lo;
+  return lp_lower_bound_u64 (a, n, sizeof *a, key);
 }
 
 /* The call instruction at ADDR, or NULL.  */
 static const struct call_insn *
 call_insn_at (const struct probe_regions *regs, uint64_t addr)
 {
-  size_t lo = 0, hi = regs->num_call_insns;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      if (regs->call_insns[mid].addr < addr)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
+  size_t lo = lp_lower_bound_u64 (regs->call_insns, regs->num_call_insns,
+				  sizeof *regs->call_insns, addr);
   if (lo < regs->num_call_insns && regs->call_insns[lo].addr == addr)
     return &regs->call_insns[lo];
   return NULL;
@@ -622,15 +607,8 @@ function_starting_at (const struct elf_file *elf,
   if (bi == elf->num_bounds || elf->bounds[bi] != addr)
     return NULL;
   uint64_t next = elf_next_bound (elf, addr);
-  size_t lo = 0, hi = regs->num_regions;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      if (regs->regions[mid].start < addr)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
+  size_t lo = lp_lower_bound_u64 (regs->regions, regs->num_regions,
+				  sizeof *regs->regions, addr);
   if (lo == regs->num_regions || regs->regions[lo].start >= next)
     return NULL;
   return regions_function_at (regs, set, regs->regions[lo].start);
@@ -694,16 +672,9 @@ generate (struct cs_profile *cs)
 	{
 	  uint64_t start = c->ranges[i].a, end = c->ranges[i].b;
 	  uint64_t count = c->ranges[i].count;
-	  size_t lo = 0, hi = regs->num_regions;
 	  /* The first region starting at or after START.  */
-	  while (lo < hi)
-	    {
-	      size_t mid = lo + (hi - lo) / 2;
-	      if (regs->regions[mid].start < start)
-		lo = mid + 1;
-	      else
-		hi = mid;
-	    }
+	  size_t lo = lp_lower_bound_u64 (regs->regions, regs->num_regions,
+					  sizeof *regs->regions, start);
 	  for (size_t r = lo; r < regs->num_regions
 		 && regs->regions[r].start <= end; r++)
 	    {
