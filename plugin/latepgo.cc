@@ -67,6 +67,7 @@
 #include "coverage.h"
 #include "pass.h"
 #include "vect-guard.h"
+#include "sample-context.h"
 #include "probes.h"
 #include "relocate.h"
 #include "runtime-decls.h"
@@ -255,6 +256,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   lp_memcmp_version_register (info->base_name);
   if (latepgo_opts.use_path || latepgo_opts.sample_use_path)
     lp_vect_guard_register (info->base_name);
+  if (latepgo_opts.sample_use_path)
+    lp_sample_context_register (info->base_name);
   register_callback (info->base_name, PLUGIN_FINISH, finish, NULL);
   return 0;
 }

@@ -303,9 +303,16 @@ lp_probes_function (cgraph_node *, const char *name,
   unsigned HOST_WIDE_INT guid = lp_md5_low64 (name, strlen (name));
   add_desc (guid, checksum, name);
 
-  /* Markers need these; GCC keeps and expands them from now on.  */
+  /* Markers need these; GCC keeps and expands them from now on.  The
+     option is per function (GCC 12): set_cfun restores it from the
+     function's optimization node, and a clone IPA makes later (.constprop,
+     .isra, .part) takes the node's value for its own body, whose copy
+     would drop the markers without it.  */
   debug_nonbind_markers_p = 1;
   cfun->debug_nonbind_markers = true;
+  lp_keep_debug_markers (optimization_default_node);
+  if (tree opts = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (current_function_decl))
+    lp_keep_debug_markers (opts);
 
   char file[64];
   snprintf (file, sizeof file, PROBE_FILE_PREFIX "%016" PRIx64,
@@ -470,6 +477,20 @@ struct function_markers
   hash_map<tree, const marker *> site_of;
 };
 
+/* Take marker M into FM.  */
+
+static void
+note_marker (function_markers *fm, const marker &m)
+{
+  tree scope = inlined_scope (m.block);
+  if (!scope && !fm->root)
+    fm->root = m.guid;
+  if (m.type != PROBE_BLOCK)
+    fm->calls.safe_push (m);
+  else if (scope && !fm->frame_guid.get (scope))
+    fm->frame_guid.put (scope, m.guid);
+}
+
 static void
 collect_markers (function_markers *fm)
 {
@@ -477,15 +498,8 @@ collect_markers (function_markers *fm)
   for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
     {
       marker m;
-      if (!probe_marker_p (insn, &m))
-	continue;
-      tree scope = inlined_scope (m.block);
-      if (!scope && !fm->root)
-	fm->root = m.guid;
-      if (m.type != PROBE_BLOCK)
-	fm->calls.safe_push (m);
-      else if (scope && !fm->frame_guid.get (scope))
-	fm->frame_guid.put (scope, m.guid);
+      if (probe_marker_p (insn, &m))
+	note_marker (fm, m);
     }
 }
 
@@ -531,19 +545,23 @@ call_site (function_markers *fm, unsigned HOST_WIDE_INT guid, tree b,
   return site;
 }
 
-/* The node of the probe tree of ROOT for marker M: descend through the
-   inlined BLOCKs around it that are frames (see the top of the file),
-   outermost first.  NULL if the chain does not end at M's function.  */
+/* The inline path of marker M in the function FM describes: FRAMES
+   gets (function, call site in the previous frame) pairs, outermost
+   first, the first FM's root with call site 0, through the inlined
+   BLOCKs around M that are frames (see the top of the file).  False
+   if the chain does not end at M's function.  */
 
-static probe_node *
-probe_parent (probe_node *root, function_markers *fm, const marker &m)
+static bool
+marker_frames (function_markers *fm, const marker &m,
+	       vec<lp_probe_frame> *frames)
 {
   auto_vec<tree, 8> chain;
   for (tree b = inlined_scope (m.block); b; b = inlined_scope
 					     (BLOCK_SUPERCONTEXT (b)))
     chain.safe_push (b);
 
-  probe_node *n = root;
+  lp_probe_frame root = { fm->root, 0 };
+  frames->safe_push (root);
   /* The BLOCKs since the last frame: early inlining in its function.  */
   auto_vec<tree, 8> early;
   for (int i = chain.length () - 1; i >= 0; i--)
@@ -552,7 +570,7 @@ probe_parent (probe_node *root, function_markers *fm, const marker &m)
       tree callee = block_ultimate_origin (b);
       if (!callee || TREE_CODE (callee) != FUNCTION_DECL)
 	continue;
-      const marker *site = call_site (fm, n->guid, b, early);
+      const marker *site = call_site (fm, frames->last ().guid, b, early);
       if (!site)
 	{
 	  early.safe_push (b);	/* The caller's own code.  */
@@ -569,9 +587,64 @@ probe_parent (probe_node *root, function_markers *fm, const marker &m)
 	  unsigned HOST_WIDE_INT *g = fm->frame_guid.get (b);
 	  guid = g ? *g : site->callee_guid ? site->callee_guid : m.guid;
 	}
-      n = child (n, guid, site->id);
+      lp_probe_frame f = { guid, site->id };
+      frames->safe_push (f);
     }
-  return n->guid == m.guid ? n : NULL;
+  return frames->last ().guid == m.guid;
+}
+
+/* The node of the probe tree of ROOT for marker M (marker_frames).
+   NULL if the chain does not end at M's function.  */
+
+static probe_node *
+probe_parent (probe_node *root, function_markers *fm, const marker &m)
+{
+  auto_vec<lp_probe_frame, 8> frames;
+  if (!marker_frames (fm, m, &frames))
+    return NULL;
+  probe_node *n = root;
+  for (unsigned i = 1; i < frames.length (); i++)
+    n = child (n, frames[i].guid, frames[i].call_site);
+  return n;
+}
+
+/* Call FN (DATA, STMT, ID, CALL, FRAMES, N) for each probe marker STMT
+   of the current function's GIMPLE body whose inline path is known:
+   probe ID (CALL: a call probe) of the function FRAMES[N-1], inlined
+   through FRAMES[1..N-1) into the function's own probes' FRAMES[0]
+   (marker_frames).  For passes after IPA inlining.  */
+
+void
+lp_probe_marker_paths (void (*fn) (void *, gimple *, int, bool,
+				   const lp_probe_frame *, unsigned),
+		       void *data)
+{
+  function_markers fm;
+  fm.root = 0;
+  auto_vec<std::pair<gimple *, marker> > all;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	marker m;
+	if (!gimple_debug_begin_stmt_p (stmt)
+	    || !decode_probe_location (gimple_location (stmt), &m))
+	  continue;
+	note_marker (&fm, m);
+	all.safe_push (std::make_pair (stmt, m));
+      }
+  if (!fm.root)
+    return;
+  auto_vec<lp_probe_frame, 8> frames;
+  for (auto &sm : all)
+    {
+      frames.truncate (0);
+      if (marker_frames (&fm, sm.second, &frames))
+	fn (data, sm.first, sm.second.id, sm.second.type != PROBE_BLOCK,
+	    frames.address (), frames.length ());
+    }
 }
 
 /* The number of probes of N and its inlinees; with DANGLING, of the

@@ -16,8 +16,17 @@
 #include "sample-read.h"
 #include "read-file.h"
 #include "warning-options.h"
+#include "names.h"
+#include "probes.h"
 
 static hash_map<nofree_string_hash, lp_sample_function *> *samples;
+
+/* Context-sensitive records ("[main:2 @ foo:8 @ bar]") summed by each
+   suffix of their context of two frames or more ("foo:8 @ bar", and
+   the whole): a copy of bar inlined into foo at call probe 8 takes the
+   counts of the longest suffix of its own inline path that the
+   profile has (lp_samples_context).  Keys: context_key.  */
+static hash_map<nofree_string_hash, lp_sample_context *> *contexts;
 lp_sample_summary lp_samples_summary;
 
 /* One function instance being read: its name, counts and (at its end)
@@ -35,11 +44,18 @@ struct sample_instance
   auto_vec<lp_size_count> sizes;
   auto_vec<lp_branch_obs> branches;
   int call_site;		/* In its parent, if an inlinee; else 0.  */
+  /* Of a context-sensitive record: its context, outermost first (the
+     last frame its function); else empty.  */
+  auto_vec<lp_probe_frame> frames;
+  /* Their names but the last, newly allocated.  */
+  auto_vec<char *> frame_names;
   int first_sample;		/* Its "#first-sample" rank, 0 if none.  */
   unsigned HOST_WIDE_INT checksum;
 
   ~sample_instance ()
   {
+    for (char *n : frame_names)
+      free (n);
     for (lp_call_target &t : targets)
       free (CONST_CAST (char *, t.name));
   }
@@ -72,12 +88,218 @@ head_estimate (const sample_instance *i)
   return c;
 }
 
+/* The key of the context FRAMES[0..N): each frame's GUID, and the
+   call site of each frame after the first, in hex (the first frame's
+   own call site is not part of it).  */
+
+static char *
+context_key (const lp_probe_frame *frames, unsigned n)
+{
+  char *key = XNEWVEC (char, n * 28 + 1);
+  char *q = key;
+  for (unsigned k = 0; k < n; k++)
+    {
+      if (k)
+	q += sprintf (q, ":%x ", frames[k].call_site);
+      q += sprintf (q, "%" PRIx64, (uint64_t) frames[k].guid);
+    }
+  *q = 0;
+  return key;
+}
+
+/* Add the counts of context-sensitive instance I to each suffix of its
+   context of two frames or more.  */
+
+static void
+add_context_suffixes (const sample_instance *i)
+{
+  unsigned n = i->frames.length ();
+  for (unsigned k = 0; k + 2 <= n; k++)
+    {
+      char *key = context_key (i->frames.address () + k, n - k);
+      bool existed;
+      lp_sample_context *&c = contexts->get_or_insert (key, &existed);
+      if (!existed)
+	{
+	  c = new lp_sample_context ();
+	  c->checksum = i->checksum;
+	  c->counts = new hash_map<int_hash<int, -1, -2>, gcov_type>;
+	}
+      else
+	free (key);
+      if (c->checksum != i->checksum)
+	{
+	  c->n_conflicts++;
+	  continue;
+	}
+      c->n_records++;
+      for (auto &p : i->counts)
+	{
+	  bool e;
+	  gcov_type &slot = c->counts->get_or_insert (p.first, &e);
+	  slot = (e ? slot : 0) + p.second;
+	}
+    }
+}
+
+/* The frames of context NAME (LEN bytes, "[main:2 @ foo:8 @ bar]")
+   into *FRAMES; nothing for a name without brackets or " @ ".  */
+
+static void
+parse_context (const char *name, size_t len, vec<lp_probe_frame> *frames,
+	       vec<char *> *names)
+{
+  if (len < 2 || name[0] != '[' || name[len - 1] != ']')
+    return;
+  const char *p = name + 1, *end = name + len - 1;
+  int site = 0;
+  while (p < end)
+    {
+      const char *q = p;
+      while (q + 3 <= end && !(q[0] == ' ' && q[1] == '@' && q[2] == ' '))
+	q++;
+      if (q + 3 > end)
+	q = end;
+      /* "NAME:SITE", or the leaf's NAME.  */
+      const char *colon = q;
+      if (q != end)
+	while (colon > p && colon[-1] != ':')
+	  colon--;
+      size_t name_len = q != end && colon > p ? colon - 1 - p : q - p;
+      lp_probe_frame f = { lp_md5_low64 (p, name_len), site };
+      frames->safe_push (f);
+      if (q != end)
+	names->safe_push (xstrndup (p, name_len));
+      site = q != end && colon > p ? atoi (colon) : 0;
+      p = q == end ? end : q + 3;
+    }
+  if (frames->length () < 2)
+    {
+      frames->truncate (0);
+      for (char *n : *names)
+	free (n);
+      names->truncate (0);
+    }
+}
+
+/* A context record's entry, to be counted at a call site on its path
+   in the flat profile of the function there once every record is
+   read: DEPTH frames above the record's function.  */
+struct context_call
+{
+  char *caller;
+  int site, depth;
+  gcov_type head, max;
+};
+static auto_vec<context_call> context_calls;
+
+/* Context-sensitive instance I is complete: note how often it was
+   entered (its head estimate) and its largest count, for each call
+   site on its path (context_calls), as note_inlinee does for a nested
+   inlinee.  A context "[main:21 @ work:5 @ work.part.0]" says that
+   main's call 21 ran too: work may have no record of its own there
+   (its copy may hold no probe that owns an instruction).  */
+
+static void
+note_context_call (sample_instance *i)
+{
+  /* The count of its lowest probe that has one: a context record has a
+     line, 0, for every probe of its function in the profiled binary,
+     also for one that owns no instruction (latepgo-profgen --csprof),
+     which probe 1 of an inlined copy often is, and that IP samples
+     can never count.  */
+  gcov_type head = 0;
+  int best = INT_MAX;
+  gcov_type max = 0;
+  for (auto &p : i->counts)
+    {
+      if (p.second > 0 && p.first < best)
+	{
+	  best = p.first;
+	  head = p.second;
+	}
+      max = MAX (max, p.second);
+    }
+  unsigned n = i->frames.length ();
+  for (unsigned k = 0; k + 1 < n; k++)
+    {
+      context_call c = { i->frame_names[k], i->frames[k + 1].call_site,
+			 (int) (n - 1 - k), head, max };
+      i->frame_names[k] = NULL;
+      context_calls.safe_push (c);
+    }
+}
+
+/* Count the entries of context records at the call sites on their
+   paths in those functions' flat profiles (lp_sample_function's
+   context_calls and inlined_max): per call site, the records right
+   below it add up (each is another context of the same call), and
+   of the sums of records at different depths below it the largest
+   counts (a deeper record's entries were those of the frames above it
+   too).  A function without a record of its own has nothing to
+   annotate.  */
+
+static void
+apply_context_calls (void)
+{
+  context_calls.qsort ([] (const void *pa, const void *pb)
+		       {
+			 const context_call *a = (const context_call *) pa;
+			 const context_call *b = (const context_call *) pb;
+			 int c = strcmp (a->caller, b->caller);
+			 if (c)
+			   return c;
+			 if (a->site != b->site)
+			   return a->site < b->site ? -1 : 1;
+			 return a->depth - b->depth;
+		       });
+  for (unsigned i = 0; i < context_calls.length (); )
+    {
+      context_call &c = context_calls[i];
+      lp_sample_function **f = samples->get (c.caller);
+      gcov_type best = 0, max = 0;
+      unsigned j = i;
+      while (j < context_calls.length ()
+	     && strcmp (context_calls[j].caller, c.caller) == 0
+	     && context_calls[j].site == c.site)
+	{
+	  gcov_type sum = 0;
+	  int depth = context_calls[j].depth;
+	  for (; j < context_calls.length ()
+	       && strcmp (context_calls[j].caller, c.caller) == 0
+	       && context_calls[j].site == c.site
+	       && context_calls[j].depth == depth; j++)
+	    {
+	      sum += context_calls[j].head;
+	      max = MAX (max, context_calls[j].max);
+	    }
+	  best = MAX (best, sum);
+	}
+      if (f)
+	{
+	  if (best > 0)
+	    (*f)->context_calls->put (c.site, best);
+	  bool e;
+	  gcov_type &m = (*f)->inlined_max->get_or_insert (c.site, &e);
+	  m = e ? MAX (m, max) : max;
+	}
+      for (; i < j; i++)
+	free (context_calls[i].caller);
+    }
+  context_calls.release ();
+}
+
 /* Add the finished instance I into the table; instances whose checksum
    disagrees with the first one seen are counted as conflicts.  */
 
 static void
 merge_instance (sample_instance *i)
 {
+  if (!i->frames.is_empty ())
+    {
+      add_context_suffixes (i);
+      note_context_call (i);
+    }
   bool existed;
   lp_sample_function *&f = samples->get_or_insert (i->name, &existed);
   if (!existed)
@@ -87,6 +309,7 @@ merge_instance (sample_instance *i)
       f->counts = new hash_map<int_hash<int, -1, -2>, gcov_type>;
       f->inlined_calls = new hash_map<int_hash<int, -1, -2>, gcov_type>;
       f->inlined_max = new hash_map<int_hash<int, -1, -2>, gcov_type>;
+      f->context_calls = new hash_map<int_hash<int, -1, -2>, gcov_type>;
     }
   else
     free (i->name);
@@ -456,6 +679,7 @@ parse_text (char *buf, int *lineno)
 	    }
 	  sample_instance *i = new sample_instance ();
 	  i->name = context_leaf (line, name2);
+	  parse_context (line, name2, &i->frames, &i->frame_names);
 	  i->indent = 1;
 	  i->call_site = 0;
 	  i->checksum = 0;
@@ -605,6 +829,7 @@ lp_samples_load (const char *path)
     return false;
 
   samples = new hash_map<nofree_string_hash, lp_sample_function *>;
+  contexts = new hash_map<nofree_string_hash, lp_sample_context *>;
   if (size == 0)
     {
       error ("latepgo: sample profile %qs is empty", path);
@@ -621,6 +846,7 @@ lp_samples_load (const char *path)
   int lineno;
   const char *err = parse_text (buf, &lineno);
   XDELETEVEC (buf);
+  apply_context_calls ();
   if (err)
     {
       error ("latepgo: sample profile %qs, line %d: %s", path, lineno, err);
@@ -639,5 +865,63 @@ const lp_sample_function *
 lp_samples_lookup (const char *name)
 {
   lp_sample_function **f = samples ? samples->get (name) : NULL;
+  return f ? *f : NULL;
+}
+
+/* Whether the profile has context-sensitive records.  */
+
+bool
+lp_samples_have_contexts (void)
+{
+  return contexts && !contexts->is_empty ();
+}
+
+/* The counts of the longest suffix of the inline path FRAMES[0..N)
+   (outermost first, the last frame the probes' function) of two
+   frames or more that the profile has, or NULL; *LEN is set to its
+   number of frames.  */
+
+const lp_sample_context *
+lp_samples_context (const lp_probe_frame *frames, unsigned n, unsigned *len)
+{
+  if (!contexts)
+    return NULL;
+  for (unsigned k = 0; k + 2 <= n; k++)
+    {
+      char *key = context_key (frames + k, n - k);
+      lp_sample_context **c = contexts->get (key);
+      free (key);
+      if (c)
+	{
+	  *len = n - k;
+	  return *c;
+	}
+    }
+  return NULL;
+}
+
+/* The profile of the function whose GUID (MD5 of its profile name) is
+   GUID, or NULL.  */
+
+const lp_sample_function *
+lp_samples_lookup_guid (unsigned HOST_WIDE_INT guid)
+{
+  static hash_map<int_hash<unsigned HOST_WIDE_INT, 0, 1>,
+		  lp_sample_function *> *by_guid;
+  if (!samples)
+    return NULL;
+  if (!by_guid)
+    {
+      by_guid = new hash_map<int_hash<unsigned HOST_WIDE_INT, 0, 1>,
+			     lp_sample_function *>;
+      for (auto it = samples->begin (); it != samples->end (); ++it)
+	{
+	  unsigned HOST_WIDE_INT g = lp_md5_low64 ((*it).first,
+						   strlen ((*it).first));
+	  if (g > 1)
+	    by_guid->put (g, (*it).second);
+	}
+    }
+  lp_sample_function **f = by_guid->get (guid);
   return f ? *f : NULL;
 }

@@ -47,6 +47,10 @@ struct lp_sample_function
   /* By call probe id: the largest count anywhere in those inlinees (a
      sample anywhere in them says the call ran).  */
   hash_map<int_hash<int, -1, -2>, gcov_type> *inlined_max;
+  /* By call probe id: how often the callee's context-sensitive records
+     at that call site ("[... @ F:ID @ G]") were entered, summed.  A
+     call probe's count is the larger of this and the others.  */
+  hash_map<int_hash<int, -1, -2>, gcov_type> *context_calls;
   /* Indirect call targets, by call probe id then name; no duplicates.  */
   vec<lp_call_target> targets;
   /* Sizes of memop calls, by call probe id then size; no duplicates.  */
@@ -71,7 +75,24 @@ struct lp_sample_summary
 
 extern lp_sample_summary lp_samples_summary;
 
+/* The probe counts of the context-sensitive records whose context ends
+   with one context (sample-read.cc, contexts).  */
+struct lp_sample_context
+{
+  unsigned HOST_WIDE_INT checksum;
+  hash_map<int_hash<int, -1, -2>, gcov_type> *counts;	/* By probe id.  */
+  int n_records;
+  int n_conflicts;		/* Records with another checksum.  */
+};
+
+struct lp_probe_frame;
+extern bool lp_samples_have_contexts (void);
+extern const lp_sample_context *lp_samples_context (const lp_probe_frame *,
+						     unsigned, unsigned *);
+
 extern bool lp_samples_load (const char *);
 extern const lp_sample_function *lp_samples_lookup (const char *);
+extern const lp_sample_function *lp_samples_lookup_guid
+  (unsigned HOST_WIDE_INT);
 
 #endif /* LATEPGO_SAMPLE_READ_H */

@@ -261,9 +261,11 @@ lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
     {
       gcov_type *c = sf->counts->get (id);
       gcov_type *h = sf->inlined_calls->get (id);
-      if (!c && !h)
+      gcov_type *x = sf->context_calls->get (id);
+      if (!c && !h && !x)
 	return -1;
-      return (c ? *c : 0) + (h ? *h : 0);
+      gcov_type n = (c ? *c : 0) + (h ? *h : 0);
+      return x && *x > n ? *x : n;
     };
   auto_vec<basic_block> blocks;
   auto_vec<gimple *> calls;

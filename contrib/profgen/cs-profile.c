@@ -57,6 +57,8 @@ struct cs_func
   char *ctx;			/* "main:2 @ foo:8 @ bar".  */
   uint64_t total, head, hash;
   int attr;
+  /* Made by add_missing_callers, not by a sample of its own.  */
+  int made_for_contexts;
   struct cs_body *bodies;
   size_t num_bodies, cap_bodies;
   struct cs_target *targets;
@@ -833,11 +835,122 @@ cmp_target (const void *a, const void *b)
   return strcmp (x->name, y->name);
 }
 
+/* The descriptor named NAME in any of CS's binaries, or NULL.  */
+static const struct probe_desc *
+desc_named (const struct cs_profile *cs, const char *name, size_t len)
+{
+  for (size_t b = 0; b < cs->num_bins; b++)
+    for (size_t i = 0; i < cs->sets[b]->num_descs; i++)
+      {
+	const struct probe_desc *d = &cs->sets[b]->descs[i];
+	if (strlen (d->name) == len && memcmp (d->name, name, len) == 0)
+	  return d;
+      }
+  return NULL;
+}
+
+/* IP samples: a context's caller gets a profile when it has none, with
+   the context's entries on the call-site line, the call's callee as
+   its target.  With branch stacks the call site counts where the
+   callee's probe 1 or the call's records do (generate, as
+   llvm-profgen); an IP sample gives no count to a probe that owns no
+   instruction, which probe 1 of an inlined copy often is, and a caller
+   whose own code got no sample would have no profile, so that
+   sample-use could not annotate the calls there at all.  A context's
+   entries are the count of its lowest probe with a count above 0
+   (LLVM's head estimate, but for probes no sample can reach).  A
+   caller that has a profile of its own keeps it, but for a call-site
+   line it lacks.  */
+static void
+add_missing_callers (struct cs_profile *cs)
+{
+  struct cs_state *st = cs->state;
+  size_t n = st->num_funcs;
+  for (size_t i = 0; i < n; i++)
+    {
+      const char *ctx = st->funcs[i].ctx;
+      const char *at = NULL;
+      for (const char *q = ctx; (q = strstr (q, " @ ")) != NULL; q += 3)
+	at = q;
+      if (!at)
+	continue;
+      /* The caller's context "... @ NAME", and the call site.  */
+      const char *colon = at;
+      while (colon > ctx && colon[-1] != ':')
+	colon--;
+      if (colon == ctx)
+	continue;
+      const char *start = colon - 1;
+      while (start > ctx && !(start - ctx >= 3 && memcmp (start - 3, " @ ", 3)
+			      == 0))
+	start--;
+      const struct probe_desc *d = desc_named (cs, start, colon - 1 - start);
+      if (!d)
+	continue;
+      uint32_t site = (uint32_t) strtoul (colon, NULL, 10);
+      uint64_t head = 0;
+      uint32_t lowest = UINT32_MAX;
+      for (size_t k = 0; k < st->funcs[i].num_bodies; k++)
+	if (st->funcs[i].bodies[k].count
+	    && st->funcs[i].bodies[k].index < lowest)
+	  {
+	    lowest = st->funcs[i].bodies[k].index;
+	    head = st->funcs[i].bodies[k].count;
+	  }
+      if (!head)
+	continue;
+      char *caller = xmalloc (colon - ctx);
+      memcpy (caller, ctx, colon - 1 - ctx);
+      caller[colon - 1 - ctx] = 0;
+      const char *callee = at + 3;
+      uint64_t h = hash_bytes (caller, strlen (caller),
+			       14695981039346656037ULL);
+      size_t slot;
+      struct cs_func *cf = NULL;
+      for (slot = index_table_start (&st->func_index, h);
+	   st->func_index.slots[slot];
+	   slot = index_table_next (&st->func_index, slot))
+	if (st->func_index.hashes[slot] == h
+	    && strcmp (st->funcs[st->func_index.slots[slot] - 1].ctx,
+		       caller) == 0)
+	  cf = &st->funcs[st->func_index.slots[slot] - 1];
+      if (cf)
+	{
+	  /* Only a caller this loop made, or whose call site has no
+	     line, takes the count.  */
+	  free (caller);
+	  int has_line = 0;
+	  for (size_t k = 0; k < cf->num_bodies; k++)
+	    has_line |= cf->bodies[k].index == site;
+	  if (has_line && !cf->made_for_contexts)
+	    continue;
+	}
+      else
+	{
+	  st->funcs = lp_grow (st->funcs, &st->cap_funcs, st->num_funcs,
+			       sizeof *st->funcs, 64);
+	  cf = &st->funcs[st->num_funcs];
+	  memset (cf, 0, sizeof *cf);
+	  cf->ctx = caller;
+	  cf->hash = d->hash;
+	  cf->made_for_contexts = 1;
+	  index_table_add (&st->func_index, slot, h,
+			   (uint32_t) st->num_funcs);
+	  st->num_funcs++;
+	}
+      add_body (cf, site, head);
+      cf->total = lp_sat_add (cf->total, head);
+      add_target (cf, site, callee, head);
+    }
+}
+
 size_t
 cs_write (struct cs_profile *cs, FILE *f)
 {
   struct cs_state *st = cs->state;
   generate (cs);
+  if (cs->ip_counted)
+    add_missing_callers (cs);
   qsort (st->funcs, st->num_funcs, sizeof *st->funcs, cmp_func);
   for (size_t i = 0; i < st->num_funcs; i++)
     {
