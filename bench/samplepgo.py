@@ -20,6 +20,10 @@ fetch.sh), all with gcc -O2:
             blocks its samples happened to hit
             (sample PGO; the build carries probes again, as the next
             production build would)
+  cs, cgflat  the call-stack session's samples alone, as a
+            context-sensitive profile (latepgo-profgen --csprof; sample-use
+            gives inlined copies their contexts' counts) and as a flat
+            profile: what contexts add, on the same samples (per session)
   oracle    -fplugin-arg-latepgo-sample-use= of the oracle: the exact
             counts of the training input, from a generate build of the
             probed build's CFG (probe-cfg), written as the probed build's
@@ -441,6 +445,7 @@ def workload(w, rounds, root):
     # layout choices, so Ir moves by about half a percent from one
     # profile to the next); report each and their mean.
     sprofs, perf_secs, profgen_secs, pgs = [], [], [], []
+    csprofs = []
     for k in range(SESSIONS):
         tag = "" if k == 0 else str(k + 1)
         perf_data = os.path.join(d, "perf%s.data" % tag)
@@ -464,6 +469,16 @@ def workload(w, rounds, root):
                        + ["-o", sprof, "--verbose"]).stderr.strip())
         profgen_secs.append(time.perf_counter() - t0)
         sprofs.append(sprof)
+        if PERF_CG_FREQ != "0":
+            # The call-stack samples alone, as a context-sensitive
+            # profile and as a flat one: what contexts add.
+            csprof = os.path.join(d, "train%s.csprof" % tag)
+            cgflat = os.path.join(d, "train%s.cgflat" % tag)
+            run([PROFGEN, "--binary=" + probed, "--perf=" + cg_data,
+                 "--csprof", "-o", csprof])
+            run([PROFGEN, "--binary=" + probed, "--perf=" + cg_data,
+                 "-o", cgflat])
+            csprofs.append((csprof, cgflat))
 
     log(w, ": use builds")
     samples = ["sample" if k == 0 else "sample%d" % (k + 1)
@@ -485,12 +500,26 @@ def workload(w, rounds, root):
                                    + dumps["sample"]] if k == 0 else []),
                                [], d)
                      for k, (n, sp) in enumerate(zip(samples, sprofs))]
+        cs_names = []
+        f_cs = []
+        for k, (csprof, cgflat) in enumerate(csprofs):
+            tag = "" if k == 0 else str(k + 1)
+            for kind, prof in (("cs", csprof), ("cgflat", cgflat)):
+                dump = (["-fplugin-arg-latepgo-dump="
+                         + os.path.join(d, kind + ".dump")] if k == 0 else [])
+                cs_names.append(kind + tag)
+                f_cs.append(ex.submit(build, w, kind + tag,
+                                      [lp, "-fplugin-arg-latepgo-sample-use="
+                                       + prof, "-fplugin-arg-latepgo-probes"]
+                                      + dump, [], d))
         instr = f_instr.result()
         oracle = f_oracle.result()
         sample_exes = [f.result() for f in f_samples]
+        cs_exes = [f.result() for f in f_cs]
 
     exes = dict(plain=plain, probed=probed, instr=instr, oracle=oracle)
     exes.update(zip(samples, sample_exes))
+    exes.update(zip(cs_names, cs_exes))
     names = list(exes)
     log(w, ": callgrind on", small)
     ir, taken, outs = {}, {}, set()
@@ -547,8 +576,26 @@ def workload(w, rounds, root):
     (overlap, branch_same, n_branches, branch_same_runs,
      misdirected) = agreement(dumps["instr"], dumps["sample"])
     oracle_agreement = agreement(dumps["instr"], dumps["oracle"])
+    # Contexts: the context-sensitive profile of the call-stack samples
+    # against the flat profile of the same samples, per session.
+    cs_sessions = []
+    for k in range(len(csprofs)):
+        tag = "" if k == 0 else str(k + 1)
+        cs_sessions.append(dict(
+            cs_ir_ratio=ir_ratio["cs" + tag],
+            flat_ir_ratio=ir_ratio["cgflat" + tag],
+            cs_over_flat_ir=ir["cs" + tag] / ir["cgflat" + tag],
+            cs_over_flat_run=run_ratio["cs" + tag] / run_ratio["cgflat" + tag],
+            cs_share_ir=share(ir_ratio, "cs" + tag),
+            flat_share_ir=share(ir_ratio, "cgflat" + tag)))
+    cs_functions = 0
+    if csprofs:
+        with open(os.path.join(d, "cs.dump")) as f:
+            cs_functions = sum(1 for line in f if line.startswith("contexts "))
     res = dict(
-        workload=w, rounds=rounds, train=train, eval=evalin, small=small,
+        workload=w, rounds=rounds,
+        context_sessions=cs_sessions,
+        context_functions=cs_functions, train=train, eval=evalin, small=small,
         perf_freq=PERF_FREQ, perf_runs=PERF_RUNS, perf_seconds=perf_secs,
         perf_callgraph_freq=PERF_CG_FREQ, perf_sessions=SESSIONS,
         profgen_seconds=profgen_secs, profgen_stats=pgs,
@@ -646,6 +693,27 @@ def main():
                  of["matched"], of["stale"],
                  fmt(r["oracle_line_overlap"], "%.2f"),
                  fmt(r["block_overlap"], "%.3f")))
+    if any(r["context_sessions"] for r in results):
+        print()
+        print("Calling contexts: the call-stack samples alone (SAMPLEPGO_CG_FREQ)"
+              " as a context-sensitive profile (latepgo-profgen --csprof) and"
+              " as a flat one; Ir on the small input, per session.")
+        print("| workload | Ir flat / cs (ratio to plain) | cs / flat Ir |"
+              " cs / flat run | share of instr Ir gain, flat / cs |"
+              " functions annotated again |")
+        print("|---|---|---|---|---|---|")
+        for r in results:
+            cs = r["context_sessions"]
+            print("| %s | %s | %s | %s | %s | %d |"
+                  % (r["workload"],
+                     " ".join("%.4f / %.4f" % (x["flat_ir_ratio"],
+                                               x["cs_ir_ratio"]) for x in cs),
+                     " ".join("%.4f" % x["cs_over_flat_ir"] for x in cs),
+                     " ".join("%.3f" % x["cs_over_flat_run"] for x in cs),
+                     " ".join("%s / %s" % (fmt(x["flat_share_ir"], "%.2f"),
+                                           fmt(x["cs_share_ir"], "%.2f"))
+                              for x in cs),
+                     r["context_functions"]))
     os.makedirs(config.OUT_ROOT, exist_ok=True)
     with open(os.path.join(config.OUT_ROOT, "samplepgo.json"), "w") as f:
         json.dump(results, f, indent=1)
