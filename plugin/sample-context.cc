@@ -81,20 +81,22 @@ note_marker (void *data, gimple *stmt, int id, bool call,
   gcov_type count = -1;
   bool in_context = false;
   unsigned len;
-  if (n >= 2)
-    if (const lp_sample_context *c = lp_samples_context (frames, n, &len))
-      {
-	gcov_type *p = c->counts->get (id);
-	count = p ? *p : -1;
-	in_context = true;
-      }
+  const lp_sample_context *c
+    = n >= 2 ? lp_samples_context (frames, n, &len) : NULL;
+  if (c && lp_samples_context_usable (c, frames[n - 1].guid))
+    {
+      gcov_type *p = c->counts->get (id);
+      count = p ? *p : -1;
+      in_context = true;
+    }
   /* The function's own probes, and those of a copy whose context the
      profile lacks: the flat profile's estimates, as sample-use gave
-     them before the flow.  */
-  if (!in_context)
-    if (const lp_sample_function *sf = lp_samples_lookup_guid
-	  (frames[n - 1].guid))
-      count = flat_count (sf, id, call);
+     them before the flow; none for a function whose profile is
+     stale.  */
+  const lp_sample_function *sf
+    = in_context ? NULL : lp_samples_lookup_guid (frames[n - 1].guid);
+  if (sf && sf->matched)
+    count = flat_count (sf, id, call);
   if (in_context && !cw->in_context[b])
     {
       cw->in_context[b] = true;

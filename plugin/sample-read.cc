@@ -27,6 +27,8 @@ static hash_map<nofree_string_hash, lp_sample_function *> *samples;
    counts of the longest suffix of its own inline path that the
    profile has (lp_samples_context).  Keys: context_key.  */
 static hash_map<nofree_string_hash, lp_sample_context *> *contexts;
+/* Context records a pre-inliner marked to be inlined.  */
+static int n_should_be_inlined;
 lp_sample_summary lp_samples_summary;
 
 /* One function instance being read: its name, counts and (at its end)
@@ -51,6 +53,7 @@ struct sample_instance
   auto_vec<char *> frame_names;
   int first_sample;		/* Its "#first-sample" rank, 0 if none.  */
   unsigned HOST_WIDE_INT checksum;
+  int attributes;		/* Its "!Attributes", LLVM's context bits.  */
 
   ~sample_instance ()
   {
@@ -107,6 +110,26 @@ context_key (const lp_probe_frame *frames, unsigned n)
   return key;
 }
 
+/* How often context-sensitive instance I was entered: the count of its
+   lowest probe that has one.  A context record has a line, 0, for
+   every probe of its function in the profiled binary, also for one
+   that owns no instruction (latepgo-profgen --csprof), which probe 1
+   of an inlined copy often is, and that IP samples can never count.  */
+
+static gcov_type
+context_head (const sample_instance *i)
+{
+  gcov_type head = 0;
+  int best = INT_MAX;
+  for (auto &p : i->counts)
+    if (p.second > 0 && p.first < best)
+      {
+	best = p.first;
+	head = p.second;
+      }
+  return head;
+}
+
 /* Add the counts of context-sensitive instance I to each suffix of its
    context of two frames or more.  */
 
@@ -133,6 +156,14 @@ add_context_suffixes (const sample_instance *i)
 	  continue;
 	}
       c->n_records++;
+      c->head += context_head (i);
+      /* Only the whole context's mark says what a pre-inliner decided
+	 for it.  */
+      if (k == 0 && (i->attributes & LP_CONTEXT_SHOULD_BE_INLINED))
+	{
+	  c->should_be_inlined = true;
+	  n_should_be_inlined++;
+	}
       for (auto &p : i->counts)
 	{
 	  bool e;
@@ -203,23 +234,10 @@ static auto_vec<context_call> context_calls;
 static void
 note_context_call (sample_instance *i)
 {
-  /* The count of its lowest probe that has one: a context record has a
-     line, 0, for every probe of its function in the profiled binary,
-     also for one that owns no instruction (latepgo-profgen --csprof),
-     which probe 1 of an inlined copy often is, and that IP samples
-     can never count.  */
-  gcov_type head = 0;
-  int best = INT_MAX;
+  gcov_type head = context_head (i);
   gcov_type max = 0;
   for (auto &p : i->counts)
-    {
-      if (p.second > 0 && p.first < best)
-	{
-	  best = p.first;
-	  head = p.second;
-	}
-      max = MAX (max, p.second);
-    }
+    max = MAX (max, p.second);
   unsigned n = i->frames.length ();
   for (unsigned k = 0; k + 1 < n; k++)
     {
@@ -708,7 +726,17 @@ parse_text (char *buf, int *lineno)
 		}
 	      cur->checksum = v;
 	    }
-	  /* Other metadata (!Attributes) does not matter here.  */
+	  else if (startswith (p, "!Attributes: "))
+	    {
+	      p += strlen ("!Attributes: ");
+	      if (!parse_number (&p, &v) || *p)
+		{
+		  err = "bad !Attributes (a decimal number)";
+		  break;
+		}
+	      cur->attributes = (int) (v & 0xffff);
+	    }
+	  /* Other metadata does not matter here.  */
 	  line = next;
 	  continue;
 	}
@@ -924,4 +952,26 @@ lp_samples_lookup_guid (unsigned HOST_WIDE_INT guid)
     }
   lp_sample_function **f = by_guid->get (guid);
   return f ? *f : NULL;
+}
+
+/* Whether a pre-inliner marked any context of the profile to be
+   inlined (!Attributes with LP_CONTEXT_SHOULD_BE_INLINED).  */
+
+bool
+lp_samples_preinlined (void)
+{
+  return n_should_be_inlined > 0;
+}
+
+/* Whether context C, whose last frame is the function with GUID, fits
+   this compilation: the function's CFG matched its flat profile's
+   checksum, and C's records have that checksum.  A stale context is
+   not used, as a stale function keeps static estimates.  */
+
+bool
+lp_samples_context_usable (const lp_sample_context *c,
+			   unsigned HOST_WIDE_INT guid)
+{
+  const lp_sample_function *sf = lp_samples_lookup_guid (guid);
+  return sf && sf->matched && sf->checksum == c->checksum;
 }

@@ -62,6 +62,9 @@ struct lp_sample_function
   int first_sample;
   int n_instances;
   int n_conflicts;		/* Instances with another checksum.  */
+  /* Its function's CFG matched the checksum in this compilation
+     (sample-use.cc): its contexts may be used.  */
+  mutable bool matched;
 };
 
 struct lp_sample_summary
@@ -81,12 +84,26 @@ struct lp_sample_context
 {
   unsigned HOST_WIDE_INT checksum;
   hash_map<int_hash<int, -1, -2>, gcov_type> *counts;	/* By probe id.  */
+  /* How often the records were entered, summed (their head
+     estimates).  */
+  gcov_type head;
   int n_records;
   int n_conflicts;		/* Records with another checksum.  */
+  /* A record of exactly this context is marked to be inlined.  */
+  bool should_be_inlined;
 };
+
+/* LLVM's context attribute bits (!Attributes): the function was inlined
+   at this context in the profiled binary; a pre-inliner decided it
+   should be inlined there.  */
+#define LP_CONTEXT_WAS_INLINED 1
+#define LP_CONTEXT_SHOULD_BE_INLINED 2
 
 struct lp_probe_frame;
 extern bool lp_samples_have_contexts (void);
+extern bool lp_samples_preinlined (void);
+extern bool lp_samples_context_usable (const lp_sample_context *,
+				       unsigned HOST_WIDE_INT);
 extern const lp_sample_context *lp_samples_context (const lp_probe_frame *,
 						     unsigned, unsigned *);
 

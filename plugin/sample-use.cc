@@ -230,6 +230,8 @@ lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
       return;
     }
 
+  sf->matched = true;
+
   /* The order in which the training run first spent time in functions,
      for GCC's function ordering (-fprofile-reorder-functions), as an
      instrumented time profile gives it.  */

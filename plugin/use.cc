@@ -9,6 +9,7 @@
 
 #include "gcc-common.h"
 #include "use.h"
+#include "sample-inline.h"
 #include "annotate.h"
 #include "cfg-graph.h"
 #include "coverage.h"
@@ -774,6 +775,10 @@ lp_use_finish (void)
 {
   bool sampled = latepgo_opts.sample_use_path != NULL;
   bool unprofiled = !sampled && n_own_matched == 0 && n_missing > 0;
+  /* Before the call graph's counts and the hot-call limits below: the
+     copies change both.  */
+  if (sampled)
+    lp_sample_inline_contexts (&annotated);
   auto_vec<cgraph_node *> unannotated;
   for (cgraph_node *node : missing_nodes)
     unannotated.safe_push (node);
