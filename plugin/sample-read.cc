@@ -341,6 +341,13 @@ merge_instance (sample_instance *i)
   if (i->first_sample
       && (!f->first_sample || i->first_sample < f->first_sample))
     f->first_sample = i->first_sample;
+  /* A context a pre-inliner marked to be inlined is the samples of
+     that inlined copy (sample-inline.cc inlines it, sample-context.cc
+     annotates the copy), not of the function's own body: its base
+     profile and the contexts not inlined are (llvm-profgen's
+     pre-inliner folded those together).  */
+  if (i->attributes & LP_CONTEXT_SHOULD_BE_INLINED)
+    return;
   for (auto &c : i->counts)
     {
       bool e;

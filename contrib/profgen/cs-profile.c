@@ -1,6 +1,7 @@
 /* cs-profile.c: context-sensitive probe-based profiles (cs-profile.h).  */
 
 #include "cs-profile.h"
+#include "preinline.h"
 #include "lower-bound.h"
 
 #include <inttypes.h>
@@ -36,33 +37,6 @@ struct cs_frame
 {
   uint64_t name;		/* A const char * from a descriptor.  */
   uint64_t index;
-};
-
-struct cs_body
-{
-  uint32_t index;
-  uint64_t count;
-};
-
-struct cs_target
-{
-  uint32_t index;
-  const char *name;
-  uint64_t count;
-};
-
-/* One output profile.  */
-struct cs_func
-{
-  char *ctx;			/* "main:2 @ foo:8 @ bar".  */
-  uint64_t total, head, hash;
-  int attr;
-  /* Made by add_missing_callers, not by a sample of its own.  */
-  int made_for_contexts;
-  struct cs_body *bodies;
-  size_t num_bodies, cap_bodies;
-  struct cs_target *targets;
-  size_t num_targets, cap_targets;
 };
 
 struct cs_state
@@ -851,16 +825,17 @@ desc_named (const struct cs_profile *cs, const char *name, size_t len)
 
 /* IP samples: a context's caller gets a profile when it has none, with
    the context's entries on the call-site line, the call's callee as
-   its target.  With branch stacks the call site counts where the
+   its target; a caller that has one gets the callee as a target of
+   that line when it lacks it, and the line a count of at least the
+   entries.  With branch stacks the call site counts where the
    callee's probe 1 or the call's records do (generate, as
    llvm-profgen); an IP sample gives no count to a probe that owns no
    instruction, which probe 1 of an inlined copy often is, and a caller
    whose own code got no sample would have no profile, so that
    sample-use could not annotate the calls there at all.  A context's
    entries are the count of its lowest probe with a count above 0
-   (LLVM's head estimate, but for probes no sample can reach).  A
-   caller that has a profile of its own keeps it, but for a call-site
-   line it lacks.  */
+   (LLVM's head estimate, but for probes no sample can reach): the
+   pre-inliner takes a call's count from its target there.  */
 static void
 add_missing_callers (struct cs_profile *cs)
 {
@@ -916,14 +891,30 @@ add_missing_callers (struct cs_profile *cs)
 	  cf = &st->funcs[st->func_index.slots[slot] - 1];
       if (cf)
 	{
-	  /* Only a caller this loop made, or whose call site has no
-	     line, takes the count.  */
+	  /* An existing caller: the call site's line gets the callee as
+	     a target when it lacks it, and a count of at least the
+	     context's entries.  */
 	  free (caller);
-	  int has_line = 0;
-	  for (size_t k = 0; k < cf->num_bodies; k++)
-	    has_line |= cf->bodies[k].index == site;
-	  if (has_line && !cf->made_for_contexts)
+	  int has_target = 0;
+	  for (size_t k = 0; k < cf->num_targets; k++)
+	    has_target |= (cf->targets[k].index == site
+			   && strcmp (cf->targets[k].name, callee) == 0);
+	  if (has_target && !cf->made_for_contexts)
 	    continue;
+	  uint64_t line = 0;
+	  for (size_t k = 0; k < cf->num_bodies; k++)
+	    if (cf->bodies[k].index == site)
+	      line = cf->bodies[k].count;
+	  if (!cf->made_for_contexts)
+	    {
+	      if (line < head)
+		{
+		  add_body (cf, site, head - line);
+		  cf->total = lp_sat_add (cf->total, head - line);
+		}
+	      add_target (cf, site, callee, head);
+	      continue;
+	    }
 	}
       else
 	{
@@ -951,6 +942,13 @@ cs_write (struct cs_profile *cs, FILE *f)
   generate (cs);
   if (cs->ip_counted)
     add_missing_callers (cs);
+  /* By default with branch stacks only: the pre-inliner's thresholds
+     are llvm-profgen's, made for counts of executions; IP samples give
+     estimates on another scale (preinline.h).  */
+  int preinline = cs->preinline < 0 ? cs->ip_counted == 0 : cs->preinline;
+  if (preinline)
+    st->num_funcs = cs_preinline (cs, &st->funcs, st->num_funcs,
+				  cs->preinline_debug);
   qsort (st->funcs, st->num_funcs, sizeof *st->funcs, cmp_func);
   for (size_t i = 0; i < st->num_funcs; i++)
     {

@@ -83,6 +83,42 @@
 struct cs_context;
 struct cs_state;
 
+/* LLVM's context attributes (!Attributes): the function was inlined
+   at this context in the binary; a pre-inliner says it should be.  */
+#define CS_CONTEXT_WAS_INLINED 1
+#define CS_CONTEXT_SHOULD_BE_INLINED 2
+
+/* A body line of an output profile, and a call target on one.  */
+struct cs_body
+{
+  uint32_t index;
+  uint64_t count;
+};
+
+struct cs_target
+{
+  uint32_t index;
+  const char *name;
+  uint64_t count;
+};
+
+/* One output profile: its context, "main:2 @ foo:8 @ bar" (the
+   last frame its function), counts and lines.  */
+struct cs_func
+{
+  char *ctx;			/* "main:2 @ foo:8 @ bar".  */
+  uint64_t total, head, hash;
+  int attr;
+  /* Made by add_missing_callers, not by a sample of its own.  */
+  int made_for_contexts;
+  struct cs_body *bodies;
+  size_t num_bodies, cap_bodies;
+  struct cs_target *targets;
+  size_t num_targets, cap_targets;
+};
+
+
+
 struct cs_profile
 {
   size_t num_bins;
@@ -95,6 +131,11 @@ struct cs_profile
   /* IP samples with call stacks: all, with the leaf outside the
      binaries' probe regions, counted in a context.  */
   uint64_t ip_samples, ip_outside, ip_counted;
+  /* Run the pre-inliner (preinline.h) before writing: 1 yes, 0 no,
+     -1 when the samples have branch stacks; print its decisions to
+     PREINLINE_DEBUG when not NULL.  */
+  int preinline;
+  FILE *preinline_debug;
 };
 
 /* Start a CS profile of NUM binaries: their ELF files ELFS, probe

@@ -133,8 +133,8 @@ print_usage (FILE *f)
 "                     from call stacks; may be repeated\n"
 "  -o, --output=OUT   the profile to write ('-' for standard output)\n"
 "  --csprof           a context-sensitive profile, as llvm-profgen 14 writes\n"
-"                     it for probes (with --profile-summary-cold-count=0\n"
-"                     --csspgo-preinliner=0): from --perfscript samples with\n"
+"                     it for probes (no cold context merged): from\n"
+"                     --perfscript samples with\n"
 "                     branch stacks and call stacks (perf record -b -g;\n"
 "                     others are dropped), or from IP samples with call\n"
 "                     stacks (--perf; perf record\n"
@@ -142,6 +142,14 @@ print_usage (FILE *f)
 "                       [main:2 @ foo:8 @ bar]:TOTAL:HEAD\n"
 "                     each call site a call probe of the stack or inlined\n"
 "                     in the binary (see below)\n"
+"  --preinline, --no-preinline\n"
+"                     with --csprof, run llvm-profgen 14's pre-inliner or\n"
+"                     not: it marks the hot contexts to inline\n"
+"                     (!Attributes: 2) and folds the others into their\n"
+"                     function's base profile; default: on with branch\n"
+"                     stacks, off with IP samples only\n"
+"  --preinline-debug  print the pre-inliner's decisions to stderr, as\n"
+"                     llvm-profgen's --debug-only=cs-preinliner\n"
 "  --show-probes      print every decoded probe, one line each:\n"
 "                       GUID NAME INDEX TYPE 0xADDR [dangling] [@ CALLER:CALLPROBE ...]\n"
 "                     after a line '# BIN' per binary; the inline context is\n"
@@ -530,7 +538,8 @@ int
 main (int argc, char **argv)
 {
   enum { OPT_BINARY = 256, OPT_PERF, OPT_PERFSCRIPT, OPT_SHOW_PROBES,
-	 OPT_VERBOSE, OPT_HELP, OPT_CSPROF };
+	 OPT_VERBOSE, OPT_HELP, OPT_CSPROF, OPT_PREINLINE, OPT_NO_PREINLINE,
+	 OPT_PREINLINE_DEBUG };
   static const struct option longopts[] = {
     { "binary", required_argument, NULL, OPT_BINARY },
     { "perf", required_argument, NULL, OPT_PERF },
@@ -539,6 +548,9 @@ main (int argc, char **argv)
     { "show-probes", no_argument, NULL, OPT_SHOW_PROBES },
     { "verbose", no_argument, NULL, OPT_VERBOSE },
     { "csprof", no_argument, NULL, OPT_CSPROF },
+    { "preinline", no_argument, NULL, OPT_PREINLINE },
+    { "no-preinline", no_argument, NULL, OPT_NO_PREINLINE },
+    { "preinline-debug", no_argument, NULL, OPT_PREINLINE_DEBUG },
     { "help", no_argument, NULL, OPT_HELP },
     { NULL, 0, NULL, 0 }
   };
@@ -547,6 +559,7 @@ main (int argc, char **argv)
   size_t num = 0, num_files = 0;
   const char *perf = NULL, *script = NULL, *out = NULL;
   int show_probes = 0, verbose = 0, csprof = 0;
+  int preinline = -1, preinline_debug = 0;
   int c;
 
   progname = "latepgo-profgen";
@@ -561,6 +574,9 @@ main (int argc, char **argv)
       case OPT_SHOW_PROBES: show_probes = 1; break;
       case OPT_VERBOSE: verbose = 1; break;
       case OPT_CSPROF: csprof = 1; break;
+      case OPT_PREINLINE: preinline = 1; break;
+      case OPT_NO_PREINLINE: preinline = 0; break;
+      case OPT_PREINLINE_DEBUG: preinline_debug = 1; break;
       case OPT_HELP:
 	print_usage (stdout);
 	return 0;
@@ -700,6 +716,8 @@ main (int argc, char **argv)
 		 PRIu64 " counted in a context, %" PRIu64 " with the leaf "
 		 "outside the probe regions", cs.ip_samples, cs.ip_counted,
 		 cs.ip_outside);
+      cs.preinline = preinline;
+      cs.preinline_debug = preinline_debug ? stderr : NULL;
       written = cs_write (&cs, f);
       if (written == 0 && cs.ip_samples)
 	lp_fatal (NULL, "--csprof: no context: of %" PRIu64 " IP samples "
