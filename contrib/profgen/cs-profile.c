@@ -469,8 +469,8 @@ get_func (struct cs_state *st, const struct cs_frame *frames, size_t n,
   return f;
 }
 
-static void
-add_body (struct cs_func *f, uint32_t index, uint64_t count)
+void
+cs_add_body (struct cs_func *f, uint32_t index, uint64_t count)
 {
   for (size_t i = 0; i < f->num_bodies; i++)
     if (f->bodies[i].index == index)
@@ -485,9 +485,9 @@ add_body (struct cs_func *f, uint32_t index, uint64_t count)
   f->num_bodies++;
 }
 
-static void
-add_target (struct cs_func *f, uint32_t index, const char *name,
-	    uint64_t count)
+void
+cs_add_target (struct cs_func *f, uint32_t index, const char *name,
+	       uint64_t count)
 {
   for (size_t i = 0; i < f->num_targets; i++)
     if (f->targets[i].index == index && strcmp (f->targets[i].name, name) == 0)
@@ -699,7 +699,7 @@ generate (struct cs_profile *cs)
 	  if (!f)
 	    continue;
 	  const struct probe *pr = &set->probes[p];
-	  add_body (f, pr->index, count);
+	  cs_add_body (f, pr->index, count);
 	  f->total = lp_sat_add (f->total, count);
 	  /* Every probe of its inline context gets a line.  */
 	  if (node_mark[b][pr->node] != ci + 1)
@@ -707,7 +707,7 @@ generate (struct cs_profile *cs)
 	      node_mark[b][pr->node] = ci + 1;
 	      for (size_t k = np[b].first[pr->node];
 		   k < np[b].first[pr->node + 1]; k++)
-		add_body (f, set->probes[np[b].probes[k]].index, 0);
+		cs_add_body (f, set->probes[np[b].probes[k]].index, 0);
 	    }
 	  if (pr->index != 1)
 	    continue;
@@ -741,9 +741,9 @@ generate (struct cs_profile *cs)
 	    = get_func (st, caller, nf - 1,
 			(const char *) (uintptr_t) caller[nf - 1].name);
 	  cf->hash = inliner->hash;
-	  add_body (cf, call_index, count);
+	  cs_add_body (cf, call_index, count);
 	  cf->total = lp_sat_add (cf->total, count);
-	  add_target (cf, call_index, callee, count);
+	  cs_add_target (cf, call_index, callee, count);
 	}
 
       /* Branches leaving a call probe's call.  */
@@ -759,11 +759,11 @@ generate (struct cs_profile *cs)
 					    &buf, &cap_buf);
 	  if (!f)
 	    continue;
-	  add_body (f, set->probes[p].index, count);
+	  cs_add_body (f, set->probes[p].index, count);
 	  f->total = lp_sat_add (f->total, count);
 	  const char *callee = function_starting_at (cs->elfs[b], regs, set, to);
 	  if (callee)
-	    add_target (f, set->probes[p].index, callee, count);
+	    cs_add_target (f, set->probes[p].index, callee, count);
 	}
     }
   for (size_t b = 0; b < cs->num_bins; b++)
@@ -909,10 +909,10 @@ add_missing_callers (struct cs_profile *cs)
 	    {
 	      if (line < head)
 		{
-		  add_body (cf, site, head - line);
+		  cs_add_body (cf, site, head - line);
 		  cf->total = lp_sat_add (cf->total, head - line);
 		}
-	      add_target (cf, site, callee, head);
+	      cs_add_target (cf, site, callee, head);
 	      continue;
 	    }
 	}
@@ -929,9 +929,9 @@ add_missing_callers (struct cs_profile *cs)
 			   (uint32_t) st->num_funcs);
 	  st->num_funcs++;
 	}
-      add_body (cf, site, head);
+      cs_add_body (cf, site, head);
       cf->total = lp_sat_add (cf->total, head);
-      add_target (cf, site, callee, head);
+      cs_add_target (cf, site, callee, head);
     }
 }
 

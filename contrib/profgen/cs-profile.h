@@ -138,6 +138,12 @@ struct cs_profile
   FILE *preinline_debug;
 };
 
+/* Add COUNT to F's body line INDEX, or to its call target NAME on that
+   line; a new line or target when it has none.  */
+void cs_add_body (struct cs_func *f, uint32_t index, uint64_t count);
+void cs_add_target (struct cs_func *f, uint32_t index, const char *name,
+		    uint64_t count);
+
 /* Start a CS profile of NUM binaries: their ELF files ELFS, probe
    sets SETS and regions REGS (the arrays outlive CS).  */
 void cs_init (struct cs_profile *cs, size_t num,

@@ -178,40 +178,6 @@ entry_samples (const struct cs_func *f)
   return count ? count : f->total > 0;
 }
 
-static void
-add_body (struct cs_func *f, uint32_t index, uint64_t count)
-{
-  for (size_t i = 0; i < f->num_bodies; i++)
-    if (f->bodies[i].index == index)
-      {
-	f->bodies[i].count = lp_sat_add (f->bodies[i].count, count);
-	return;
-      }
-  f->bodies = lp_grow (f->bodies, &f->cap_bodies, f->num_bodies,
-		       sizeof *f->bodies, 8);
-  f->bodies[f->num_bodies].index = index;
-  f->bodies[f->num_bodies].count = count;
-  f->num_bodies++;
-}
-
-static void
-add_target (struct cs_func *f, uint32_t index, const char *name,
-	    uint64_t count)
-{
-  for (size_t i = 0; i < f->num_targets; i++)
-    if (f->targets[i].index == index && strcmp (f->targets[i].name, name) == 0)
-      {
-	f->targets[i].count = lp_sat_add (f->targets[i].count, count);
-	return;
-      }
-  f->targets = lp_grow (f->targets, &f->cap_targets, f->num_targets,
-			sizeof *f->targets, 4);
-  f->targets[f->num_targets].index = index;
-  f->targets[f->num_targets].name = name;
-  f->targets[f->num_targets].count = count;
-  f->num_targets++;
-}
-
 /* FunctionSamples::merge: FROM's counts into TO (the hash is kept).  */
 static void
 merge_profile (struct cs_func *to, const struct cs_func *from)
@@ -219,9 +185,9 @@ merge_profile (struct cs_func *to, const struct cs_func *from)
   to->total = lp_sat_add (to->total, from->total);
   to->head = lp_sat_add (to->head, from->head);
   for (size_t k = 0; k < from->num_bodies; k++)
-    add_body (to, from->bodies[k].index, from->bodies[k].count);
+    cs_add_body (to, from->bodies[k].index, from->bodies[k].count);
   for (size_t k = 0; k < from->num_targets; k++)
-    add_target (to, from->targets[k].index, from->targets[k].name,
+    cs_add_target (to, from->targets[k].index, from->targets[k].name,
 		from->targets[k].count);
   if (!to->hash)
     to->hash = from->hash;
