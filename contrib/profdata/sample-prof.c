@@ -7,6 +7,7 @@
 
 #define _GNU_SOURCE
 #include "sample-prof.h"
+#include "sample-ext.h"
 #include "tool-util.h"
 
 #include <errno.h>
@@ -398,8 +399,9 @@ sp_parse (struct sp_profile *prof, const char *buf, size_t len,
   if (errlen)
     err[0] = 0;
   if (len && memchr (buf, 0, len))
-    return fail (&ps, "a NUL byte: not a text sample profile (a binary "
-		 "one? convert it with llvm-profdata merge --sample --text)");
+    return fail (&ps, "a NUL byte: not a text sample profile, nor an "
+		 "extensible binary one (convert others with llvm-profdata "
+		 "merge --sample --text or --extbinary)");
   while (p < end)
     {
       const char *nl = memchr (p, '\n', end - p);
@@ -508,6 +510,8 @@ sp_parse (struct sp_profile *prof, const char *buf, size_t len,
 	    {
 	      f->attrs = v;
 	      f->has_attrs = 1;
+	      if (depth == 1 && (v & 2) && f->name[0] == '[')
+		prof->preinlined = 1;
 	    }
 	  else
 	    return fail (&ps, "unknown metadata '%.*s'", (int) (c - s), s);
@@ -582,6 +586,31 @@ sp_parse (struct sp_profile *prof, const char *buf, size_t len,
   return 0;
 }
 
+struct sp_func *
+sp_top (struct sp_profile *p, const char *name)
+{
+  return lookup (p, name, 1);
+}
+
+struct sp_rec *
+sp_rec_at (struct sp_func *f, uint32_t id, uint32_t disc)
+{
+  return find_rec (f, id, disc, 1);
+}
+
+void
+sp_add_target (struct sp_rec *r, const char *name, size_t len, uint64_t n)
+{
+  add_target (r, name, len, n);
+}
+
+struct sp_func *
+sp_call_at (struct sp_func *f, uint32_t id, uint32_t disc, const char *name,
+	    size_t len)
+{
+  return find_call (f, id, disc, name, len, 1);
+}
+
 int
 sp_read_file (struct sp_profile *p, const char *path, uint64_t weight,
 	      char *err, size_t errlen)
@@ -614,7 +643,10 @@ sp_read_file (struct sp_profile *p, const char *path, uint64_t weight,
       free (buf);
       return -1;
     }
-  int r = sp_parse (p, buf ? buf : "", len, weight, err, errlen);
+  int r = lp_sx_is_ext ((const unsigned char *) buf, len)
+	  ? sp_load_ext (p, (const unsigned char *) buf, len, weight, err,
+			 errlen)
+	  : sp_parse (p, buf ? buf : "", len, weight, err, errlen);
   free (buf);
   return r;
 }
@@ -699,6 +731,9 @@ sp_merge (struct sp_profile *dst, const struct sp_profile *src,
 	  const char *path)
 {
   size_t conflicts = 0;
+  dst->md5_names |= src->md5_names;
+  if (src->preinlined >= 0)
+    dst->preinlined = src->preinlined;
   for (size_t i = 0; i < src->num_funcs; i++)
     {
       const struct sp_func *s = src->funcs[i];
@@ -849,6 +884,13 @@ write_body (FILE *out, const struct sp_func *f, int depth)
     fprintf (out, "%*s!CFGChecksum: %" PRIu64 "\n", depth, "", f->hash);
   if (f->has_attrs)
     fprintf (out, "%*s!Attributes: %" PRIu64 "\n", depth, "", f->attrs);
+}
+
+void
+sp_sort_bodies (struct sp_profile *p)
+{
+  for (size_t i = 0; i < p->num_funcs; i++)
+    sort_func (p->funcs[i]);
 }
 
 int
