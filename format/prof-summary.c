@@ -23,11 +23,13 @@ cmp_desc (const void *pa, const void *pb)
 }
 
 void
-lp_summary_entries (struct lp_summary *sum, const uint64_t *all, size_t n,
+lp_summary_entries (struct lp_summary *sum, uint64_t *all, size_t n,
 		    const uint32_t *cutoffs, size_t num_cutoffs)
 {
   /* Walk the counts from the largest down (doc/indexed-format.md
      section 3).  */
+  if (n > 1)
+    qsort (all, n, sizeof *all, cmp_desc);
   size_t i = 0;
   uint64_t cur_sum = 0, count = 0, seen = 0;
   for (size_t c = 0; c < num_cutoffs && c < LP_NUM_CUTOFFS; c++)
@@ -92,7 +94,6 @@ lp_summary_compute (struct lp_summary *sum, struct lp_record **recs,
 	}
     }
 
-  qsort (all, n, sizeof *all, cmp_desc);
   lp_summary_entries (sum, all, n, cutoffs, num_cutoffs);
   free (all);
 }

@@ -197,9 +197,9 @@ void lp_summary_compute (struct lp_summary *sum, struct lp_record **recs,
 			 size_t num_cutoffs);
 
 /* Fill SUM's entries for the NUM_CUTOFFS CUTOFFS from the N counts
-   ALL, sorted largest first, whose sum is SUM->total_count (also the
-   sample profile summary, contrib/profdata/sample-ext-write.c).  */
-void lp_summary_entries (struct lp_summary *sum, const uint64_t *all,
+   ALL (sorted here, largest first), whose sum is SUM->total_count
+   (also the sample profile summary, contrib/profdata/sample-ext-write.c).  */
+void lp_summary_entries (struct lp_summary *sum, uint64_t *all,
 			 size_t n, const uint32_t *cutoffs,
 			 size_t num_cutoffs);
 

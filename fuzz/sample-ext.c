@@ -12,29 +12,13 @@
 #define _GNU_SOURCE
 #include "sample-ext.h"
 #include "sample-prof.h"
+#include "sample-mem.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 int LLVMFuzzerTestOneInput (const unsigned char *data, size_t size);
-
-static void
-broken (const char *what, const char *detail)
-{
-  fprintf (stderr, "fuzz: %s: %s\n", what, detail);
-  abort ();
-}
-
-static char *
-write_text (struct sp_profile *p, size_t *len)
-{
-  char *buf = NULL;
-  FILE *f = open_memstream (&buf, len);
-  if (!f || sp_write (p, f) < 0 || fclose (f) != 0)
-    broken ("write", "cannot write to memory");
-  return buf;
-}
 
 /* Whether every name is free of what text lines and context strings
    are made of, and every context's leaf has no call site (a context
@@ -105,7 +89,7 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
 	broken ("read back", err);
       if (plain)
 	{
-	  char *t1 = write_text (&p, &len1), *t2 = write_text (&q, &len2);
+	  char *t1 = write_mem (&p, &len1), *t2 = write_mem (&q, &len2);
 	  if (len1 != len2 || memcmp (t1, t2, len1) != 0)
 	    broken ("read back", "another profile");
 	  free (t1);

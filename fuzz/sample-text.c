@@ -9,30 +9,13 @@
 
 #define _GNU_SOURCE
 #include "sample-prof.h"
+#include "sample-mem.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 int LLVMFuzzerTestOneInput (const unsigned char *data, size_t size);
-
-static void
-broken (const char *what, const char *detail)
-{
-  fprintf (stderr, "fuzz: %s: %s\n", what, detail);
-  abort ();
-}
-
-/* P written to a new malloc'ed string, its length in *LEN.  */
-static char *
-write_mem (struct sp_profile *p, size_t *len)
-{
-  char *buf = NULL;
-  FILE *f = open_memstream (&buf, len);
-  if (!f || sp_write (p, f) < 0 || fclose (f) != 0)
-    broken ("write", "cannot write to memory");
-  return buf;
-}
 
 int
 LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)

@@ -382,13 +382,6 @@ cmp_keyed (const void *a, const void *b)
   return x->key < y->key ? -1 : x->key > y->key;
 }
 
-static int
-cmp_desc (const void *pa, const void *pb)
-{
-  uint64_t a = *(const uint64_t *) pa, b = *(const uint64_t *) pb;
-  return a > b ? -1 : a < b;
-}
-
 /* With contexts, LLVM 14 merges the profiles of each function (its
    contexts' leaf) before counting, and a context whose checksum
    differs from the function's first is left out of the merge.  */
@@ -460,8 +453,6 @@ write_summary (struct writer *w, struct ctx **by, size_t n)
 	  sum.max_function_count = by[i]->f->head;
 	add_counts (&c, &sum, by[i]->f, w->probes);
       }
-  if (c.num > 1)
-    qsort (c.v, c.num, sizeof *c.v, cmp_desc);
   lp_summary_entries (&sum, c.v, c.num, lp_default_cutoffs, LP_NUM_CUTOFFS);
   free (c.v);
   uleb (&w->out, sum.total_count);
