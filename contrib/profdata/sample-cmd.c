@@ -5,12 +5,14 @@
 #define _GNU_SOURCE
 #include "sample-cmd.h"
 #include "sample-prof.h"
+#include "sample-read-ahead.h"
 #include "tool-util.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
+#include <unistd.h>
 
 /* Whether F or its inlinees have what only latepgo's '#' lines hold.  */
 static int
@@ -67,25 +69,32 @@ lp_sample_merge (const char *const *paths, const uint64_t *weights,
 {
   struct sp_profile all;
   size_t num_ok = 0;
-  char err[512];
 
   sp_profile_init (&all);
+  /* The inputs are read on the other CPUs while this thread merges
+     (sample-read-ahead.c).  */
+  long cpus = sysconf (_SC_NPROCESSORS_ONLN);
+  int threads = cpus < 2 ? 1 : cpus > 4 ? 4 : (int) cpus;
+  struct sp_read_ahead *ra = sp_read_ahead_start (paths, weights, num,
+						  threads);
   for (size_t i = 0; i < num; i++)
     {
-      struct sp_profile one;
-      sp_profile_init (&one);
-      if (sp_read_file (&one, paths[i], weights[i], err, sizeof err) < 0)
+      struct sp_profile *one;
+      const char *err;
+      if (sp_read_ahead_get (ra, i, &one, &err) < 0)
 	{
-	  sp_profile_free (&one);
 	  if (!fail_all)
 	    lp_fatal (paths[i], "%s", err);
 	  lp_warning (paths[i], "%s", err);
-	  continue;
 	}
-      sp_merge (&all, &one, paths[i]);
-      sp_profile_free (&one);
-      num_ok++;
+      else
+	{
+	  sp_merge (&all, one, paths[i]);
+	  num_ok++;
+	}
+      sp_read_ahead_release (ra, i);
     }
+  sp_read_ahead_finish (ra);
   if (num_ok == 0)
     lp_fatal (NULL, "no profile can be merged");
   if (strcmp (output, "-") == 0)

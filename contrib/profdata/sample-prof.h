@@ -40,6 +40,7 @@ struct sp_branch
 };
 
 struct sp_func;
+struct sp_arena;
 
 /* An inlinee "ID[.DISC]: NAME:TOTAL" and its body.  */
 struct sp_callsite
@@ -79,9 +80,14 @@ struct sp_profile
      in a merge it is that of the last text input, and -1 here (an
      extensible binary input) leaves it alone.  */
   int preinlined;
+  struct sp_arena *arena;	/* See sp_profile_init_arena.  */
 };
 
 void sp_profile_init (struct sp_profile *p);
+/* P, empty, to be read (sp_parse, sp_read_file), merged into another
+   and freed, but not changed otherwise: its memory comes from an arena
+   freed at once.  */
+void sp_profile_init_arena (struct sp_profile *p);
 void sp_profile_free (struct sp_profile *p);
 
 /* Parse the text profile BUF[0, LEN) into P (empty), every count
