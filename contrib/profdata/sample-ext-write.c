@@ -138,9 +138,11 @@ cmp_str (const void *a, const void *b)
 }
 
 
-/* Contexts: "[a:1 @ b:2.3 @ c]" split into frames, as LLVM's
-   SampleContext::decodeContextString (a frame's name ends at its first
-   ':').  */
+/* Contexts: "[a:1 @ b:2.3 @ c]" split into frames.  A caller's call
+   site is what follows its last ':' (LINE or LINE.DISC); the leaf has
+   none.  LLVM's SampleContext::decodeContextString ends every frame's
+   name at its first ':', which cuts latepgo's names of static
+   functions ("file.c:f"); the two agree on names without ':'.  */
 
 struct frame
 {
@@ -176,15 +178,21 @@ split_context (struct ctx *c)
       c->frames = lp_grow (c->frames, &cap, c->num_frames, sizeof *c->frames,
 			   4);
       struct frame *fr = &c->frames[c->num_frames++];
-      char *colon = strchr (s, ':');
+      char *colon = at ? strrchr (s, ':') : NULL;
       fr->name = s;
       fr->line = fr->disc = 0;
-      if (colon)
+      if (colon && colon[1] >= '0' && colon[1] <= '9')
 	{
-	  *colon = 0;
-	  fr->line = (uint32_t) strtoul (colon + 1, &colon, 10);
-	  if (*colon == '.')
-	    fr->disc = (uint32_t) strtoul (colon + 1, NULL, 10);
+	  char *end;
+	  unsigned long line = strtoul (colon + 1, &end, 10), disc = 0;
+	  if (*end == '.' && end[1] >= '0' && end[1] <= '9')
+	    disc = strtoul (end + 1, &end, 10);
+	  if (!*end && line <= UINT32_MAX && disc <= UINT32_MAX)
+	    {
+	      *colon = 0;
+	      fr->line = (uint32_t) line;
+	      fr->disc = (uint32_t) disc;
+	    }
 	}
       if (!at)
 	break;
