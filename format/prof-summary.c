@@ -23,6 +23,38 @@ cmp_desc (const void *pa, const void *pb)
 }
 
 void
+lp_summary_entries (struct lp_summary *sum, uint64_t *all, size_t n,
+		    const uint32_t *cutoffs, size_t num_cutoffs)
+{
+  /* Walk the counts from the largest down (doc/indexed-format.md
+     section 3).  */
+  if (n > 1)
+    qsort (all, n, sizeof *all, cmp_desc);
+  size_t i = 0;
+  uint64_t cur_sum = 0, count = 0, seen = 0;
+  for (size_t c = 0; c < num_cutoffs && c < LP_NUM_CUTOFFS; c++)
+    {
+      unsigned __int128 d = (unsigned __int128) sum->total_count * cutoffs[c];
+      uint64_t desired = (uint64_t) (d / 1000000);
+      while (cur_sum < desired && i < n)
+	{
+	  /* One histogram bucket: all equal counts at once.  */
+	  uint64_t v = all[i], freq = 0;
+	  while (i < n && all[i] == v)
+	    i++, freq++;
+	  count = v;
+	  cur_sum += v * freq;
+	  seen += freq;
+	}
+      sum->entries[c].cutoff = cutoffs[c];
+      sum->entries[c].min_count = count;
+      sum->entries[c].num_blocks = seen;
+    }
+  sum->num_entries = num_cutoffs < LP_NUM_CUTOFFS ? num_cutoffs
+						   : LP_NUM_CUTOFFS;
+}
+
+void
 lp_summary_compute (struct lp_summary *sum, struct lp_record **recs,
 		    size_t num, int cs, const uint32_t *cutoffs,
 		    size_t num_cutoffs)
@@ -62,32 +94,6 @@ lp_summary_compute (struct lp_summary *sum, struct lp_record **recs,
 	}
     }
 
-  /* Walk the counts from the largest down (doc/indexed-format.md
-     section 3).  */
-  qsort (all, n, sizeof *all, cmp_desc);
-  {
-    size_t i = 0;
-    uint64_t cur_sum = 0, count = 0, seen = 0;
-    for (size_t c = 0; c < num_cutoffs && c < LP_NUM_CUTOFFS; c++)
-      {
-	unsigned __int128 d = (unsigned __int128) sum->total_count * cutoffs[c];
-	uint64_t desired = (uint64_t) (d / 1000000);
-	while (cur_sum < desired && i < n)
-	  {
-	    /* One histogram bucket: all equal counts at once.  */
-	    uint64_t v = all[i], freq = 0;
-	    while (i < n && all[i] == v)
-	      i++, freq++;
-	    count = v;
-	    cur_sum += v * freq;
-	    seen += freq;
-	  }
-	sum->entries[c].cutoff = cutoffs[c];
-	sum->entries[c].min_count = count;
-	sum->entries[c].num_blocks = seen;
-      }
-    sum->num_entries = num_cutoffs < LP_NUM_CUTOFFS ? num_cutoffs
-						     : LP_NUM_CUTOFFS;
-  }
+  lp_summary_entries (sum, all, n, cutoffs, num_cutoffs);
   free (all);
 }

@@ -196,6 +196,13 @@ void lp_summary_compute (struct lp_summary *sum, struct lp_record **recs,
 			 size_t num, int cs, const uint32_t *cutoffs,
 			 size_t num_cutoffs);
 
+/* Fill SUM's entries for the NUM_CUTOFFS CUTOFFS from the N counts
+   ALL (sorted here, largest first), whose sum is SUM->total_count
+   (also the sample profile summary, contrib/profdata/sample-ext-write.c).  */
+void lp_summary_entries (struct lp_summary *sum, uint64_t *all,
+			 size_t n, const uint32_t *cutoffs,
+			 size_t num_cutoffs);
+
 /* ---- indexed-write.c, text-write.c ---- */
 
 /* Write the NUM sorted records RECS with variant bits VARIANT as an

@@ -9,30 +9,13 @@
 
 #define _GNU_SOURCE
 #include "sample-prof.h"
+#include "sample-mem.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 int LLVMFuzzerTestOneInput (const unsigned char *data, size_t size);
-
-static void
-broken (const char *what, const char *detail)
-{
-  fprintf (stderr, "fuzz: %s: %s\n", what, detail);
-  abort ();
-}
-
-/* P written to a new malloc'ed string, its length in *LEN.  */
-static char *
-write_mem (struct sp_profile *p, size_t *len)
-{
-  char *buf = NULL;
-  FILE *f = open_memstream (&buf, len);
-  if (!f || sp_write (p, f) < 0 || fclose (f) != 0)
-    broken ("write", "cannot write to memory");
-  return buf;
-}
 
 int
 LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
@@ -57,7 +40,8 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
   if (len1 != len2 || memcmp (t1, t2, len1) != 0)
     broken ("read back", "writes another text");
 
-  sp_profile_init (&two);
+  /* Read as merge --sample reads its inputs: into an arena.  */
+  sp_profile_init_arena (&two);
   if (sp_parse (&two, (const char *) data, size, 2, err, sizeof err) < 0)
     broken ("weight 2", err);
   sp_profile_init (&sum);

@@ -1,7 +1,8 @@
 /* sample-read.cc: read a probe-based sample profile in LLVM's text
    format (doc/sample-format.md), as latepgo-profgen
    writes it and llvm-profdata merge --sample --text converts any other
-   encoding to, for sample-use mode.
+   encoding to, for sample-use mode; the extensible binary format is
+   read as its text form (sample-binary.cc).
 
    A function's profile may appear several times: at the top level (its
    own out-of-line copy) and nested as an inlinee of other functions (a
@@ -15,6 +16,7 @@
 #include "gcc-common.h"
 #include "sample-read.h"
 #include "read-file.h"
+#include "sample-binary.h"
 #include "warning-options.h"
 #include "names.h"
 #include "probes.h"
@@ -871,10 +873,21 @@ lp_samples_load (const char *path)
       XDELETEVEC (buf);
       return false;
     }
+  /* The extensible binary format is read as its text form.  */
+  bool binary = lp_sample_is_binary (buf, size);
+  if (binary)
+    {
+      char *text = lp_sample_binary_to_text (path, buf, size, &size);
+      XDELETEVEC (buf);
+      if (!text)
+	return false;
+      buf = text;
+    }
   if (memchr (buf, 0, size) || (unsigned char) buf[0] == 0xff)
     {
-      error ("latepgo: sample profile %qs is not in the text format; "
-	     "convert it with %<llvm-profdata merge --sample --text%>", path);
+      error ("latepgo: sample profile %qs is in neither the text nor the "
+	     "extensible binary format; convert it with "
+	     "%<llvm-profdata merge --sample --text%>", path);
       XDELETEVEC (buf);
       return false;
     }
@@ -884,7 +897,8 @@ lp_samples_load (const char *path)
   apply_context_calls ();
   if (err)
     {
-      error ("latepgo: sample profile %qs, line %d: %s", path, lineno, err);
+      error ("latepgo: sample profile %qs, line %d%s: %s", path, lineno,
+	     binary ? " of its text form" : "", err);
       return false;
     }
   if (samples->is_empty ())

@@ -69,9 +69,11 @@ lp_print_merge_usage (FILE *f)
 	 "      --failure-mode=any|all  fail if any input is invalid "
 	 "(default), or only\n"
 	 "                              if all are\n"
-	 "      --sample                merge LLVM text sample profiles "
-	 "(flat, nested or\n"
-	 "                              CS contexts) into a text sample "
+	 "      --sample                merge LLVM sample profiles, text or "
+	 "extensible\n"
+	 "                              binary (flat, nested or CS "
+	 "contexts), into a text\n"
+	 "                              (or --extbinary) sample "
 	 "profile: counts,\n"
 	 "                              call targets and latepgo's "
 	 "#sizes and #branch\n"
@@ -82,6 +84,10 @@ lp_print_merge_usage (FILE *f)
 	 "                              input with a warning; INPUT:W "
 	 "weights INPUT by W\n"
 	 "                              when no file is named INPUT:W\n"
+	 "      --extbinary             with --sample, write LLVM's "
+	 "extensible binary format\n"
+	 "      --use-md5               with --extbinary, names as their "
+	 "MD5 hashes\n"
 	 "  -h, --help                  print this help\n", f);
 }
 
@@ -202,11 +208,13 @@ lp_merge_main (int argc, char **argv)
     { "failure-mode", required_argument, NULL, 'F' },
     { "anchors", required_argument, NULL, 'A' },
     { "sample", no_argument, NULL, 'S' },
+    { "extbinary", no_argument, NULL, 'E' },
+    { "use-md5", no_argument, NULL, '5' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
   struct input_list inputs = { 0 };
-  int sample = 0, binary_asked = 0;
+  int sample = 0, binary_asked = 0, extbinary = 0, use_md5 = 0;
   struct anchors_set *anchors = anchors_set_new ();
   struct map_set *maps = map_set_new ();
   const char *output = NULL;
@@ -237,6 +245,12 @@ lp_merge_main (int argc, char **argv)
 	break;
       case 'S':
 	sample = 1;
+	break;
+      case 'E':
+	extbinary = 1;
+	break;
+      case '5':
+	use_md5 = 1;
 	break;
       case 'M':
 	map_set_add (maps, optarg);
@@ -288,10 +302,29 @@ lp_merge_main (int argc, char **argv)
     {
       if (binary_asked || map_set_size (maps) || anchors_set_size (anchors))
 	{
-	  lp_error (NULL, "merge --sample: only text sample profiles are "
-		    "written (no --binary, --map or --anchors)");
+	  lp_error (NULL, "merge --sample: text (--text, the default) and "
+		    "extensible binary (--extbinary) sample profiles are "
+		    "written, not LLVM's older binary one (no --binary, "
+		    "--map or --anchors)");
 	  lp_exit (1);
 	}
+      if (text && extbinary)
+	{
+	  lp_error (NULL, "merge --sample: --text and --extbinary both "
+		    "given");
+	  lp_exit (1);
+	}
+      if (use_md5 && !extbinary)
+	{
+	  lp_error (NULL, "merge --sample: --use-md5 needs --extbinary");
+	  lp_exit (1);
+	}
+    }
+  else if (extbinary || use_md5)
+    {
+      lp_error (NULL, "merge: --extbinary and --use-md5 are for sample "
+		"profiles (--sample)");
+      lp_exit (1);
     }
 
   /* Never overwrite an input.  */
@@ -330,7 +363,10 @@ lp_merge_main (int argc, char **argv)
 		*colon = ':';
 	    }
 	}
-      int r = lp_sample_merge (paths, weights, inputs.num, output, fail_all);
+      int r = lp_sample_merge (paths, weights, inputs.num, output, fail_all,
+			       extbinary ? (use_md5 ? LP_SAMPLE_EXT_MD5
+					  : LP_SAMPLE_EXT)
+					 : LP_SAMPLE_TEXT);
       free (paths);
       free (weights);
       return r;

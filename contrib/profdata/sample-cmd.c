@@ -1,55 +1,109 @@
 /* sample-cmd.c: "latepgo-profdata merge --sample" and "show --sample"
-   over sample-prof.c, for LLVM's text sample profiles (those of
-   latepgo-profgen and llvm-profgen --format=text).  */
+   over sample-prof.c, for LLVM's sample profiles, text (those of
+   latepgo-profgen and llvm-profgen --format=text) and extensible binary.  */
 
 #define _GNU_SOURCE
 #include "sample-cmd.h"
 #include "sample-prof.h"
+#include "sample-read-ahead.h"
 #include "tool-util.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
+#include <unistd.h>
+
+/* Whether F or its inlinees have what only latepgo's '#' lines hold.  */
+static int
+func_has_extensions (const struct sp_func *f)
+{
+  if (f->first_sample || f->num_branches)
+    return 1;
+  for (size_t i = 0; i < f->num_recs; i++)
+    if (f->recs[i].num_sizes)
+      return 1;
+  for (size_t i = 0; i < f->num_calls; i++)
+    if (func_has_extensions (f->calls[i].f))
+      return 1;
+  return 0;
+}
+
+static int
+has_extensions (const struct sp_profile *p)
+{
+  for (size_t i = 0; i < p->num_funcs; i++)
+    if (func_has_extensions (p->funcs[i]))
+      return 1;
+  return 0;
+}
+
+/* Write P to OUT in FORMAT; OUT_NAME names OUT in messages.  */
+static void
+write_profile (struct sp_profile *p, FILE *out, const char *out_name,
+	       enum lp_sample_format format)
+{
+  char err[512];
+  int r;
+  if (format == LP_SAMPLE_TEXT)
+    r = sp_write (p, out) < 0 ? -2 : 0;
+  else
+    {
+      if (has_extensions (p))
+	lp_warning (NULL, "the extensible binary format has no place for "
+		    "latepgo's #first-sample, #sizes and #branch lines: "
+		    "they are left out");
+      r = sp_write_ext (p, out, format == LP_SAMPLE_EXT_MD5, err,
+			sizeof err);
+    }
+  if (r == -1)
+    lp_fatal (out_name, "%s", err);
+  if (r < 0 || fflush (out) != 0 || ferror (out))
+    lp_fatal (out_name, "write error: %s", strerror (errno));
+}
 
 int
 lp_sample_merge (const char *const *paths, const uint64_t *weights,
-		 size_t num, const char *output, int fail_all)
+		 size_t num, const char *output, int fail_all,
+		 enum lp_sample_format format)
 {
   struct sp_profile all;
   size_t num_ok = 0;
-  char err[512];
 
   sp_profile_init (&all);
+  /* The inputs are read on the other CPUs while this thread merges
+     (sample-read-ahead.c).  */
+  long cpus = sysconf (_SC_NPROCESSORS_ONLN);
+  int threads = cpus < 2 ? 1 : cpus > 4 ? 4 : (int) cpus;
+  struct sp_read_ahead *ra = sp_read_ahead_start (paths, weights, num,
+						  threads);
   for (size_t i = 0; i < num; i++)
     {
-      struct sp_profile one;
-      sp_profile_init (&one);
-      if (sp_read_file (&one, paths[i], weights[i], err, sizeof err) < 0)
+      struct sp_profile *one;
+      const char *err;
+      if (sp_read_ahead_get (ra, i, &one, &err) < 0)
 	{
-	  sp_profile_free (&one);
 	  if (!fail_all)
 	    lp_fatal (paths[i], "%s", err);
 	  lp_warning (paths[i], "%s", err);
-	  continue;
 	}
-      sp_merge (&all, &one, paths[i]);
-      sp_profile_free (&one);
-      num_ok++;
+      else
+	{
+	  sp_merge (&all, one, paths[i]);
+	  num_ok++;
+	}
+      sp_read_ahead_release (ra, i);
     }
+  sp_read_ahead_finish (ra);
   if (num_ok == 0)
     lp_fatal (NULL, "no profile can be merged");
   if (strcmp (output, "-") == 0)
-    {
-      if (sp_write (&all, stdout) < 0 || fflush (stdout) != 0)
-	lp_fatal ("<stdout>", "write error: %s", strerror (errno));
-    }
+    write_profile (&all, stdout, "<stdout>", format);
   else
     {
       char *tmp;
       FILE *out = lp_open_output (output, &tmp);
-      if (sp_write (&all, out) < 0)
-	lp_fatal (output, "write error: %s", strerror (errno));
+      write_profile (&all, out, output, format);
       lp_commit_output (out, tmp, output);
     }
   sp_profile_free (&all);

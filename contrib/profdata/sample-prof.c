@@ -7,10 +7,15 @@
 
 #define _GNU_SOURCE
 #include "sample-prof.h"
+#include "sample-ext.h"
 #include "tool-util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <pthread.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,10 +26,150 @@ sp_profile_init (struct sp_profile *p)
   memset (p, 0, sizeof *p);
 }
 
+
+/* Memory.  A profile read only to be merged into another and freed
+   gets it from an arena (sp_profile_init_arena): big blocks, freed at
+   once, rather than a malloc for every line and name.  The arena of
+   the profile being read is per thread: sample-cmd.c reads inputs on
+   several.  */
+
+#define ARENA_BLOCK (64 * 1024)
+
+struct sp_arena
+{
+  char **blocks;		/* The NUM_BIG big ones first.  */
+  size_t num_blocks, cap_blocks, num_big;
+  char *cur;
+  size_t left;
+};
+
+static __thread struct sp_arena *cur_arena;
+
+/* Freed blocks of ARENA_BLOCK bytes, for the next arena: a block
+   allocated on a reading thread and freed on the merging one would
+   otherwise go back to the system and come again, page by page.  */
+static pthread_mutex_t pool_mu = PTHREAD_MUTEX_INITIALIZER;
+static char **pool;
+static size_t pool_num, pool_cap;
+
+static char *
+new_block (void)
+{
+  char *b = NULL;
+  pthread_mutex_lock (&pool_mu);
+  if (pool_num)
+    b = pool[--pool_num];
+  pthread_mutex_unlock (&pool_mu);
+  return b ? b : xmalloc (ARENA_BLOCK);
+}
+
+static void
+free_block (char *b)
+{
+  pthread_mutex_lock (&pool_mu);
+  /* Enough for a few profiles in flight; the rest go.  */
+  if (pool_num < 1024)
+    {
+      pool = lp_grow (pool, &pool_cap, pool_num, sizeof *pool, 64);
+      pool[pool_num++] = b;
+      b = NULL;
+    }
+  pthread_mutex_unlock (&pool_mu);
+  free (b);
+}
+
+/* N bytes, not cleared.  */
+static void *
+a_raw (size_t n)
+{
+  struct sp_arena *a = cur_arena;
+  if (!a)
+    return xmalloc (n ? n : 1);
+  n = (n + 15) & ~(size_t) 15;
+  if (n > a->left)
+    {
+      /* A block of its own for a big request, kept out of the pool.  */
+      if (n > ARENA_BLOCK)
+	{
+	  a->blocks = lp_grow (a->blocks, &a->cap_blocks, a->num_blocks,
+			       sizeof *a->blocks, 16);
+	  memmove (a->blocks + 1, a->blocks, a->num_blocks * sizeof *a->blocks);
+	  a->num_blocks++;
+	  a->num_big++;
+	  return a->blocks[0] = xmalloc (n);
+	}
+      a->blocks = lp_grow (a->blocks, &a->cap_blocks, a->num_blocks,
+			   sizeof *a->blocks, 16);
+      a->blocks[a->num_blocks++] = a->cur = new_block ();
+      a->left = ARENA_BLOCK;
+    }
+  void *v = a->cur;
+  a->cur += n;
+  a->left -= n;
+  return v;
+}
+
+static void *
+a_zalloc (size_t n)
+{
+  return memset (a_raw (n), 0, n);
+}
+
+static void
+a_free (void *v)
+{
+  if (!cur_arena)
+    free (v);
+}
+
+/* lp_grow, from the arena when there is one.  */
+static void *
+a_grow (void *arr, size_t *cap, size_t n, size_t size, size_t first)
+{
+  if (!cur_arena)
+    return lp_grow (arr, cap, n, size, first);
+  if (n < *cap)
+    return arr;
+  size_t c = *cap ? 2 * *cap : first;
+  /* The arena's last allocation grows where it is.  */
+  size_t old = (*cap * size + 15) & ~(size_t) 15;
+  size_t grown = (c * size + 15) & ~(size_t) 15;
+  struct sp_arena *a = cur_arena;
+  if (arr && (char *) arr + old == a->cur && grown - old <= a->left)
+    {
+      a->cur += grown - old;
+      a->left -= grown - old;
+      *cap = c;
+      return arr;
+    }
+  void *v = a_raw (c * size);
+  if (n)
+    memcpy (v, arr, n * size);
+  *cap = c;
+  return v;
+}
+
+static char *
+a_strndup (const char *s, size_t len)
+{
+  char *d = a_raw (len + 1);
+  memcpy (d, s, len);
+  d[len] = 0;
+  return d;
+}
+
+void
+sp_profile_init_arena (struct sp_profile *p)
+{
+  sp_profile_init (p);
+  p->arena = xcalloc (1, sizeof *p->arena);
+}
+
 static void
 free_func (struct sp_func *f)
 {
-  if (!f)
+  /* In an arena, everything goes at once (sp_profile_free).  */
+  if (!f || cur_arena)
     return;
   for (size_t i = 0; i < f->num_recs; i++)
     {
@@ -51,6 +196,18 @@ free_func (struct sp_func *f)
 void
 sp_profile_free (struct sp_profile *p)
 {
+  if (p->arena)
+    {
+      for (size_t i = 0; i < p->arena->num_blocks; i++)
+	if (i < p->arena->num_big)
+	  free (p->arena->blocks[i]);
+	else
+	  free_block (p->arena->blocks[i]);
+      free (p->arena->blocks);
+      free (p->arena);
+      sp_profile_init (p);
+      return;
+    }
   for (size_t i = 0; i < p->num_funcs; i++)
     free_func (p->funcs[i]);
   free (p->funcs);
@@ -61,10 +218,8 @@ sp_profile_free (struct sp_profile *p)
 static struct sp_func *
 new_func (const char *name, size_t len)
 {
-  struct sp_func *f = xcalloc (1, sizeof *f);
-  f->name = xmalloc (len + 1);
-  memcpy (f->name, name, len);
-  f->name[len] = 0;
+  struct sp_func *f = a_zalloc (sizeof *f);
+  f->name = a_strndup (name, len);
   return f;
 }
 
@@ -86,7 +241,7 @@ lookup (struct sp_profile *p, const char *name, int create)
       if (!create)
 	return NULL;
       p->num_slots = 64;
-      p->slots = xcalloc (p->num_slots, sizeof *p->slots);
+      p->slots = a_zalloc (p->num_slots * sizeof *p->slots);
     }
   size_t mask = p->num_slots - 1, i = hash_name (name) & mask;
   for (; p->slots[i]; i = (i + 1) & mask)
@@ -94,16 +249,16 @@ lookup (struct sp_profile *p, const char *name, int create)
       return p->funcs[p->slots[i] - 1];
   if (!create)
     return NULL;
-  p->funcs = lp_grow (p->funcs, &p->cap_funcs, p->num_funcs,
-		      sizeof *p->funcs, 64);
+  p->funcs = a_grow (p->funcs, &p->cap_funcs, p->num_funcs,
+		     sizeof *p->funcs, 64);
   struct sp_func *f = new_func (name, strlen (name));
   p->funcs[p->num_funcs++] = f;
   p->slots[i] = p->num_funcs;
   if (2 * p->num_funcs > p->num_slots)
     {
-      free (p->slots);
+      a_free (p->slots);
       p->num_slots *= 2;
-      p->slots = xcalloc (p->num_slots, sizeof *p->slots);
+      p->slots = a_zalloc (p->num_slots * sizeof *p->slots);
       mask = p->num_slots - 1;
       for (size_t k = 0; k < p->num_funcs; k++)
 	{
@@ -131,17 +286,23 @@ sp_index (const struct sp_profile *p, const char *name)
 /* The body line ID.DISC of F, created if CREATE.  F->recs is kept
    sorted by id and discriminator: a binary search, and lines read in
    order are appended.  */
-static struct sp_rec *
+static uint64_t
+rec_key (const struct sp_rec *r)
+{
+  return (uint64_t) r->id << 32 | r->disc;
+}
+
+static inline __attribute__ ((always_inline)) struct sp_rec *
 find_rec (struct sp_func *f, uint32_t id, uint32_t disc, int create)
 {
   size_t lo = 0, hi = f->num_recs;
   uint64_t key = (uint64_t) id << 32 | disc;
-  if (hi && ((uint64_t) f->recs[hi - 1].id << 32 | f->recs[hi - 1].disc) < key)
+  if (hi && rec_key (&f->recs[hi - 1]) < key)
     lo = hi;
   while (lo < hi)
     {
       size_t mid = lo + (hi - lo) / 2;
-      uint64_t k = (uint64_t) f->recs[mid].id << 32 | f->recs[mid].disc;
+      uint64_t k = rec_key (&f->recs[mid]);
       if (k == key)
 	return &f->recs[mid];
       if (k < key)
@@ -151,9 +312,13 @@ find_rec (struct sp_func *f, uint32_t id, uint32_t disc, int create)
     }
   if (!create)
     return NULL;
-  f->recs = lp_grow (f->recs, &f->cap_recs, f->num_recs, sizeof *f->recs, 8);
-  memmove (&f->recs[lo + 1], &f->recs[lo],
-	   (f->num_recs - lo) * sizeof *f->recs);
+  /* The merge of many profiles does this for every line read.  */
+  if (f->num_recs == f->cap_recs)
+    f->recs = a_grow (f->recs, &f->cap_recs, f->num_recs, sizeof *f->recs,
+		      8);
+  if (lo < f->num_recs)
+    memmove (&f->recs[lo + 1], &f->recs[lo],
+	     (f->num_recs - lo) * sizeof *f->recs);
   f->num_recs++;
   struct sp_rec *r = &f->recs[lo];
   memset (r, 0, sizeof *r);
@@ -172,12 +337,10 @@ add_target (struct sp_rec *r, const char *name, size_t len, uint64_t n)
 	r->targets[i].count = lp_sat_add (r->targets[i].count, n);
 	return;
       }
-  r->targets = lp_grow (r->targets, &r->cap_targets, r->num_targets,
-			sizeof *r->targets, 2);
+  r->targets = a_grow (r->targets, &r->cap_targets, r->num_targets,
+		       sizeof *r->targets, 2);
   struct sp_target *t = &r->targets[r->num_targets++];
-  t->name = xmalloc (len + 1);
-  memcpy (t->name, name, len);
-  t->name[len] = 0;
+  t->name = a_strndup (name, len);
   t->count = n;
 }
 
@@ -190,26 +353,57 @@ add_size (struct sp_rec *r, uint64_t size, uint64_t n)
 	r->sizes[i].count = lp_sat_add (r->sizes[i].count, n);
 	return;
       }
-  r->sizes = lp_grow (r->sizes, &r->cap_sizes, r->num_sizes,
-		      sizeof *r->sizes, 2);
+  r->sizes = a_grow (r->sizes, &r->cap_sizes, r->num_sizes,
+		     sizeof *r->sizes, 2);
   r->sizes[r->num_sizes].size = size;
   r->sizes[r->num_sizes++].count = n;
 }
 
+/* C against the inlinee NAME (LEN bytes) at ID.DISC, in sp_write's
+   order: id, discriminator, name.  */
+static int
+call_cmp (const struct sp_callsite *c, uint32_t id, uint32_t disc,
+	  const char *name, size_t len)
+{
+  if (c->id != id)
+    return c->id < id ? -1 : 1;
+  if (c->disc != disc)
+    return c->disc < disc ? -1 : 1;
+  int r = strncmp (c->f->name, name, len);
+  return r ? r : c->f->name[len] != 0;
+}
+
+/* The inlinee NAME at ID.DISC of F, created if CREATE (*CREATED then
+   set when it was).  F->calls is kept sorted, as F->recs: a binary
+   search, and inlinees read in order are appended.  */
 static struct sp_func *
 find_call (struct sp_func *f, uint32_t id, uint32_t disc, const char *name,
-	   size_t len, int create)
+	   size_t len, int create, int *created)
 {
-  for (size_t i = 0; i < f->num_calls; i++)
-    if (f->calls[i].id == id && f->calls[i].disc == disc
-	&& strlen (f->calls[i].f->name) == len
-	&& memcmp (f->calls[i].f->name, name, len) == 0)
-      return f->calls[i].f;
+  size_t lo = 0, hi = f->num_calls;
+  if (hi && call_cmp (&f->calls[hi - 1], id, disc, name, len) < 0)
+    lo = hi;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      int c = call_cmp (&f->calls[mid], id, disc, name, len);
+      if (c == 0)
+	return f->calls[mid].f;
+      if (c < 0)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
   if (!create)
     return NULL;
-  f->calls = lp_grow (f->calls, &f->cap_calls, f->num_calls,
-		      sizeof *f->calls, 4);
-  struct sp_callsite *c = &f->calls[f->num_calls++];
+  if (created)
+    *created = 1;
+  f->calls = a_grow (f->calls, &f->cap_calls, f->num_calls,
+		     sizeof *f->calls, 4);
+  memmove (&f->calls[lo + 1], &f->calls[lo],
+	   (f->num_calls - lo) * sizeof *f->calls);
+  f->num_calls++;
+  struct sp_callsite *c = &f->calls[lo];
   c->id = id;
   c->disc = disc;
   c->f = new_func (name, len);
@@ -231,12 +425,12 @@ add_branch (struct sp_func *f, const char *src, const char *to0,
 	  return;
 	}
     }
-  f->branches = lp_grow (f->branches, &f->cap_branches, f->num_branches,
-			 sizeof *f->branches, 2);
+  f->branches = a_grow (f->branches, &f->cap_branches, f->num_branches,
+			sizeof *f->branches, 2);
   struct sp_branch *b = &f->branches[f->num_branches++];
-  b->src = xstrdup (src);
-  b->to[0] = xstrdup (to0);
-  b->to[1] = xstrdup (to1);
+  b->src = a_strndup (src, strlen (src));
+  b->to[0] = a_strndup (to0, strlen (to0));
+  b->to[1] = a_strndup (to1, strlen (to1));
   b->count[0] = n0;
   b->count[1] = n1;
 }
@@ -265,16 +459,23 @@ fail (struct parser *ps, const char *fmt, ...)
   return -1;
 }
 
-/* A decimal number filling [S, E); -1 if not.  */
+/* A decimal number filling [S, E); -1 if not (or above 2^64-1).
+   One pass: the merge of many profiles reads little else.  */
 static int
 num (const char *s, const char *e, uint64_t *v)
 {
+  uint64_t x = 0;
   if (s == e || e - s > 20)
     return -1;
   for (const char *c = s; c < e; c++)
-    if (*c < '0' || *c > '9')
-      return -1;
-  return lp_parse_u64 (s, e - s, 0, v);
+    {
+      unsigned d = (unsigned char) *c - '0';
+      if (d > 9 || __builtin_mul_overflow (x, 10, &x)
+	  || __builtin_add_overflow (x, d, &x))
+	return -1;
+    }
+  *v = x;
+  return 0;
 }
 
 /* Split "NAME:N" in [S, E) at its last ':'; the name is [S, *NAME_END).  */
@@ -382,9 +583,9 @@ parse_sizes (struct parser *ps, struct sp_func *f, const char *p,
 
 #define MAX_DEPTH 256
 
-int
-sp_parse (struct sp_profile *prof, const char *buf, size_t len,
-	  uint64_t weight, char *err, size_t errlen)
+static int
+parse_text (struct sp_profile *prof, const char *buf, size_t len,
+	    uint64_t weight, char *err, size_t errlen)
 {
   struct parser ps = { err, errlen, 0, weight };
   /* The open bodies: STACK[D] is the function whose body lines are
@@ -394,12 +595,15 @@ sp_parse (struct sp_profile *prof, const char *buf, size_t len,
   /* Whether the innermost function got a body or inlinee line yet.  */
   int top_has_lines = 0;
   const char *p = buf, *end = buf + len;
+  /* Lines are searched for a tab only when the text has one.  */
+  int has_tab = len && memchr (buf, '\t', len) != NULL;
 
   if (errlen)
     err[0] = 0;
   if (len && memchr (buf, 0, len))
-    return fail (&ps, "a NUL byte: not a text sample profile (a binary "
-		 "one? convert it with llvm-profdata merge --sample --text)");
+    return fail (&ps, "a NUL byte: not a text sample profile, nor an "
+		 "extensible binary one (convert others with llvm-profdata "
+		 "merge --sample --text or --extbinary)");
   while (p < end)
     {
       const char *nl = memchr (p, '\n', end - p);
@@ -457,7 +661,7 @@ sp_parse (struct sp_profile *prof, const char *buf, size_t len,
 	  p = next;
 	  continue;
 	}
-      if (memchr (p, '\t', e - p))
+      if (has_tab && memchr (p, '\t', e - p))
 	return fail (&ps, "a tab (indentation is one space per level)");
       if (indent == 0)
 	{
@@ -508,6 +712,8 @@ sp_parse (struct sp_profile *prof, const char *buf, size_t len,
 	    {
 	      f->attrs = v;
 	      f->has_attrs = 1;
+	      if (depth == 1 && (v & 2) && f->name[0] == '[')
+		prof->preinlined = 1;
 	    }
 	  else
 	    return fail (&ps, "unknown metadata '%.*s'", (int) (c - s), s);
@@ -541,9 +747,10 @@ sp_parse (struct sp_profile *prof, const char *buf, size_t len,
 	  uint64_t n;
 	  if (num (c, ce, &n) < 0)
 	    return fail (&ps, "bad count");
-	  if (find_rec (f, id, disc, 0))
-	    return fail (&ps, "a second body line of %" PRIu64, id);
+	  size_t before = f->num_recs;
 	  struct sp_rec *r = find_rec (f, id, disc, 1);
+	  if (f->num_recs == before)
+	    return fail (&ps, "a second body line of %" PRIu64, id);
 	  r->count = lp_sat_mul (n, weight);
 	  c = ce;
 	  while (c < e)
@@ -568,12 +775,14 @@ sp_parse (struct sp_profile *prof, const char *buf, size_t len,
 	  uint64_t total;
 	  if (split_count (c, e, &name_end, &total) < 0)
 	    return fail (&ps, "bad inlinee line (expected ID: NAME:TOTAL)");
-	  if (find_call (f, id, disc, c, name_end - c, 0))
+	  int created = 0;
+	  struct sp_func *k = find_call (f, id, disc, c, name_end - c, 1,
+					 &created);
+	  if (!created)
 	    return fail (&ps, "a second inlinee %.*s at %" PRIu64,
 			 (int) (name_end - c), c, id);
 	  if (depth + 1 >= MAX_DEPTH)
 	    return fail (&ps, "inlinees nested deeper than %d", MAX_DEPTH);
-	  struct sp_func *k = find_call (f, id, disc, c, name_end - c, 1);
 	  k->total = lp_sat_mul (total, weight);
 	  stack[depth++] = k;
 	}
@@ -583,38 +792,87 @@ sp_parse (struct sp_profile *prof, const char *buf, size_t len,
 }
 
 int
+sp_parse (struct sp_profile *prof, const char *buf, size_t len,
+	  uint64_t weight, char *err, size_t errlen)
+{
+  cur_arena = prof->arena;
+  int r = parse_text (prof, buf, len, weight, err, errlen);
+  cur_arena = NULL;
+  return r;
+}
+
+struct sp_func *
+sp_top (struct sp_profile *p, const char *name)
+{
+  return lookup (p, name, 1);
+}
+
+struct sp_rec *
+sp_rec_at (struct sp_func *f, uint32_t id, uint32_t disc)
+{
+  return find_rec (f, id, disc, 1);
+}
+
+void
+sp_add_target (struct sp_rec *r, const char *name, size_t len, uint64_t n)
+{
+  add_target (r, name, len, n);
+}
+
+struct sp_func *
+sp_call_at (struct sp_func *f, uint32_t id, uint32_t disc, const char *name,
+	    size_t len)
+{
+  return find_call (f, id, disc, name, len, 1, NULL);
+}
+
+int
 sp_read_file (struct sp_profile *p, const char *path, uint64_t weight,
 	      char *err, size_t errlen)
 {
-  FILE *f = fopen (path, "rb");
+  /* read(2) into a buffer of the file's size: no stdio copy (a merge
+     of many profiles reads little but these bytes).  */
+  int fd = open (path, O_RDONLY);
   char *buf = NULL;
-  size_t len = 0, cap = 0, n;
+  size_t len = 0, cap;
+  ssize_t n;
+  struct stat st;
 
-  if (!f)
+  if (fd < 0)
     {
       snprintf (err, errlen, "%s", strerror (errno));
       return -1;
     }
+  cap = fstat (fd, &st) == 0 && st.st_size > 0 ? (size_t) st.st_size + 1
+						: 65536;
+  buf = xmalloc (cap);
   do
     {
       if (len == cap)
-	{
-	  cap = cap ? 2 * cap : 65536;
-	  buf = xrealloc (buf, cap);
-	}
-      n = fread (buf + len, 1, cap - len, f);
-      len += n;
+	buf = xrealloc (buf, cap *= 2);
+      n = read (fd, buf + len, cap - len);
+      if (n > 0)
+	len += n;
     }
-  while (n > 0);
-  int bad = ferror (f);
-  fclose (f);
+  while (n > 0 || (n < 0 && errno == EINTR));
+  int bad = n < 0 ? errno : 0;
+  close (fd);
   if (bad)
     {
-      snprintf (err, errlen, "read error");
+      snprintf (err, errlen, "read error: %s", strerror (bad));
       free (buf);
       return -1;
     }
-  int r = sp_parse (p, buf ? buf : "", len, weight, err, errlen);
+  int r;
+  if (lp_sx_is_ext ((const unsigned char *) buf, len))
+    {
+      cur_arena = p->arena;
+      r = sp_load_ext (p, (const unsigned char *) buf, len, weight, err,
+		       errlen);
+      cur_arena = NULL;
+    }
+  else
+    r = sp_parse (p, buf ? buf : "", len, weight, err, errlen);
   free (buf);
   return r;
 }
@@ -662,14 +920,63 @@ merge_func (struct sp_func *d, const struct sp_func *s, int fresh,
   merge_body (d, s, path, top, conflicts);
 }
 
+/* Give D a body line for every one of S's it lacks, in one merge of
+   the two sorted lists (rather than an insertion each).  */
+static void
+add_missing_recs (struct sp_func *d, const struct sp_func *s)
+{
+  size_t missing = 0, i = 0, j = 0;
+  while (j < s->num_recs)
+    if (i < d->num_recs && rec_key (&d->recs[i]) < rec_key (&s->recs[j]))
+      i++;
+    else
+      {
+	if (i == d->num_recs || rec_key (&d->recs[i]) != rec_key (&s->recs[j]))
+	  missing++;
+	else
+	  i++;
+	j++;
+      }
+  if (!missing)
+    return;
+  size_t n = d->num_recs + missing;
+  struct sp_rec *v = xmalloc (n * sizeof *v);
+  size_t k = 0;
+  i = j = 0;
+  while (i < d->num_recs || j < s->num_recs)
+    {
+      if (j == s->num_recs
+	  || (i < d->num_recs && rec_key (&d->recs[i]) <= rec_key (&s->recs[j])))
+	{
+	  if (j < s->num_recs && rec_key (&d->recs[i]) == rec_key (&s->recs[j]))
+	    j++;
+	  v[k++] = d->recs[i++];
+	}
+      else
+	{
+	  memset (&v[k], 0, sizeof v[k]);
+	  v[k].id = s->recs[j].id;
+	  v[k++].disc = s->recs[j++].disc;
+	}
+    }
+  free (d->recs);
+  d->recs = v;
+  d->num_recs = d->cap_recs = n;
+}
+
 static void
 merge_body (struct sp_func *d, const struct sp_func *s, const char *path,
 	    const char *top, size_t *conflicts)
 {
+  add_missing_recs (d, s);
+  /* Every line of S is in D now, both sorted: walk them together.  */
+  size_t at = 0;
   for (size_t i = 0; i < s->num_recs; i++)
     {
       const struct sp_rec *sr = &s->recs[i];
-      struct sp_rec *dr = find_rec (d, sr->id, sr->disc, 1);
+      while (rec_key (&d->recs[at]) != rec_key (sr))
+	at++;
+      struct sp_rec *dr = &d->recs[at];
       dr->count = lp_sat_add (dr->count, sr->count);
       for (size_t t = 0; t < sr->num_targets; t++)
 	add_target (dr, sr->targets[t].name, strlen (sr->targets[t].name),
@@ -685,11 +992,9 @@ merge_body (struct sp_func *d, const struct sp_func *s, const char *path,
   for (size_t i = 0; i < s->num_calls; i++)
     {
       const struct sp_callsite *c = &s->calls[i];
-      size_t len = strlen (c->f->name);
-      struct sp_func *k = find_call (d, c->id, c->disc, c->f->name, len, 0);
-      int fresh = !k;
-      if (!k)
-	k = find_call (d, c->id, c->disc, c->f->name, len, 1);
+      int fresh = 0;
+      struct sp_func *k = find_call (d, c->id, c->disc, c->f->name,
+				     strlen (c->f->name), 1, &fresh);
       merge_func (k, c->f, fresh, path, top, conflicts);
     }
 }
@@ -699,6 +1004,9 @@ sp_merge (struct sp_profile *dst, const struct sp_profile *src,
 	  const char *path)
 {
   size_t conflicts = 0;
+  dst->md5_names |= src->md5_names;
+  if (src->preinlined >= 0)
+    dst->preinlined = src->preinlined;
   for (size_t i = 0; i < src->num_funcs; i++)
     {
       const struct sp_func *s = src->funcs[i];
@@ -849,6 +1157,13 @@ write_body (FILE *out, const struct sp_func *f, int depth)
     fprintf (out, "%*s!CFGChecksum: %" PRIu64 "\n", depth, "", f->hash);
   if (f->has_attrs)
     fprintf (out, "%*s!Attributes: %" PRIu64 "\n", depth, "", f->attrs);
+}
+
+void
+sp_sort_bodies (struct sp_profile *p)
+{
+  for (size_t i = 0; i < p->num_funcs; i++)
+    sort_func (p->funcs[i]);
 }
 
 int

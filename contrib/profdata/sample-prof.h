@@ -40,6 +40,7 @@ struct sp_branch
 };
 
 struct sp_func;
+struct sp_arena;
 
 /* An inlinee "ID[.DISC]: NAME:TOTAL" and its body.  */
 struct sp_callsite
@@ -70,9 +71,23 @@ struct sp_profile
   size_t num_funcs, cap_funcs;
   size_t *slots;		/* Index + 1 into funcs, 0 empty.  */
   size_t num_slots;
+  /* Names are MD5 hashes in decimal, read from an extensible binary
+     profile with an MD5 name table: written back as those hashes.  */
+  int md5_names;
+  /* A context has attribute 2 (ShouldBeInlined): the extensible
+     binary summary's "preinlined" flag.  llvm-profdata 14 keeps it in a
+     global that its text reader sets and its binary reader does not:
+     in a merge it is that of the last text input, and -1 here (an
+     extensible binary input) leaves it alone.  */
+  int preinlined;
+  struct sp_arena *arena;	/* See sp_profile_init_arena.  */
 };
 
 void sp_profile_init (struct sp_profile *p);
+/* P, empty, to be read (sp_parse, sp_read_file), merged into another
+   and freed, but not changed otherwise: its memory comes from an arena
+   freed at once.  */
+void sp_profile_init_arena (struct sp_profile *p);
 void sp_profile_free (struct sp_profile *p);
 
 /* Parse the text profile BUF[0, LEN) into P (empty), every count
@@ -80,7 +95,8 @@ void sp_profile_free (struct sp_profile *p);
 int sp_parse (struct sp_profile *p, const char *buf, size_t len,
 	      uint64_t weight, char *err, size_t errlen);
 
-/* Read the file PATH into P; -1 with a message in ERR on error.  */
+/* Read the file PATH, text or extensible binary (sample-ext-load.c),
+   into P; -1 with a message in ERR on error.  */
 int sp_read_file (struct sp_profile *p, const char *path, uint64_t weight,
 		  char *err, size_t errlen);
 
@@ -96,5 +112,34 @@ size_t sp_index (const struct sp_profile *p, const char *name);
 /* Sort P (functions by total descending then name, lines by id) and
    write it; -1 on a write error.  */
 int sp_write (struct sp_profile *p, FILE *out);
+
+/* Sort the body of every function of P as sp_write writes it: lines
+   by id and discriminator, call targets by count then name, sizes,
+   inlinees by call site then name.  */
+void sp_sort_bodies (struct sp_profile *p);
+
+/* Building P from another encoding (sample-ext-load.c): the top-level
+   function NAME, created if need be; its body line ID.DISC, created;
+   a call target added to a line; the inlinee NAME (LEN bytes) at
+   ID.DISC of F, created.  */
+struct sp_func *sp_top (struct sp_profile *p, const char *name);
+struct sp_rec *sp_rec_at (struct sp_func *f, uint32_t id, uint32_t disc);
+void sp_add_target (struct sp_rec *r, const char *name, size_t len,
+		    uint64_t n);
+struct sp_func *sp_call_at (struct sp_func *f, uint32_t id, uint32_t disc,
+			    const char *name, size_t len);
+
+/* Parse the extensible binary profile BUF[0, LEN) into P (empty),
+   counts multiplied by WEIGHT (sample-ext-load.c).  */
+int sp_load_ext (struct sp_profile *p, const unsigned char *buf, size_t len,
+		 uint64_t weight, char *err, size_t errlen);
+
+/* Write P (sorted by sp_sort_bodies) to OUT as the extensible binary
+   profile llvm-profdata 14 merge --sample --extbinary writes, with an
+   MD5 name table if MD5 (sample-ext-write.c).  Returns 0, -1 with a
+   message in ERR if P cannot be written so (it mixes contexts and
+   plain functions), -2 on a write error.  */
+int sp_write_ext (struct sp_profile *p, FILE *out, int md5, char *err,
+		  size_t errlen);
 
 #endif /* LATEPGO_SAMPLE_PROF_H */
