@@ -129,10 +129,11 @@ check-packages: all
 
 # Man pages (man/): latepgo-profdata(1) and latepgo-profgen(1) from the
 # tools' --help texts, latepgo(7) from the plugin's argument table as
-# cc1 --help prints it (plugin/arguments.cc), by scripts/help-to-man.sh;
+# cc1 --help prints it (plugin/arguments.cc), dh_latepgo(1) from its
+# --help (its header comment), by scripts/help-to-man.sh;
 # dated by the ChangeLog's first entry, so that every build makes the
 # same pages.
-MAN_PAGES = man/latepgo-profdata.1 man/latepgo-profgen.1 man/latepgo.7
+MAN_PAGES = man/latepgo-profdata.1 man/latepgo-profgen.1 man/latepgo.7 man/dh_latepgo.1
 man_date = $(shell sed -n '1s/ .*//p' $(top)/ChangeLog)
 man_version = $(shell contrib/profdata/latepgo-profdata --version | cut -d' ' -f2)
 help_to_man = sh scripts/help-to-man.sh
@@ -162,6 +163,9 @@ man: all
 	@grep -q 'fplugin\\-arg\\-latepgo\\-use' man/latepgo.7.tmp \
 	  || { echo "latepgo: no plugin arguments in cc1 --help" >&2; exit 1; }
 	rm -f man/empty.c
+	sh debhelper/dh_latepgo --help | $(help_to_man) dh_latepgo 1 '$(man_version)' \
+	  '$(man_date)' 'profile-guided optimization of a Debian package with latepgo' \
+	  > man/dh_latepgo.1.tmp
 	for p in $(MAN_PAGES); do mv $$p.tmp $$p || exit 1; done
 
 # latepgo's Debian packages from two clean clones: reproducible, lintian,
