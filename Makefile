@@ -127,6 +127,12 @@ check-cmake-rebuild: all
 check-packages: all
 	bash scripts/check-packages.sh
 
+# Three Debian packages (make, CMake, Meson) built with the debhelper
+# add-on against their plain builds (about 15 minutes; not part of
+# make check: latepgo.debian/dh-addon.exp is the add-on's fast test).
+check-addon-packages: all
+	bash scripts/check-addon-packages.sh
+
 # Man pages (man/): latepgo-profdata(1) and latepgo-profgen(1) from the
 # tools' --help texts, latepgo(7) from the plugin's argument table as
 # cc1 --help prints it (plugin/arguments.cc), dh_latepgo(1) from its
@@ -249,7 +255,7 @@ FUZZ_SECONDS ?= 60
 fuzz: plugin
 	$(MAKE) -C fuzz run FUZZ_SECONDS=$(FUZZ_SECONDS)
 
-.PHONY: bench bench-quick fuzz man check-deb
+.PHONY: bench bench-quick fuzz man check-deb check-addon-packages
 .PHONY: all plugin libprof contrib specs deps check pin-update demo check-specs-zlib \
 	check-cmake-rebuild check-packages patched-gcc check-patched \
 	install uninstall clean
