@@ -33,6 +33,8 @@ command -v git >/dev/null 2>&1 || { say "needs git"; exit 77; }
 export DEBIAN_FRONTEND=noninteractive
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/latepgo-deb.XXXXXX")
+# Readable by all: the add-on's test builds as user nobody in there.
+chmod 755 "$work"
 installed_before=$(dpkg-query -W -f='${Package} ${Status}\n' 'gcc-*-plugin-latepgo' \
   liblatepgo-dev latepgo-tools latepgo-doc 2>/dev/null | grep ' installed$' | cut -d' ' -f1)
 installed_now=
