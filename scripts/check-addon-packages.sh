@@ -18,7 +18,9 @@
 #      (files, functions matched / salvaged / stale / missing), and the
 #      module profiles (%m) it trained;
 #   4. build times, add-on against plain;
-#   5. the two add-on builds' .debs compared byte for byte;
+#   5. the two add-on builds' .debs compared byte for byte; and two
+#      more builds, WORK/PKG/kept-a and kept-b/deeper, with the first
+#      one's profile and anchors kept in debian/ (no training), compared;
 #   6. lintian and hardening-check (devscripts) on the add-on build's
 #      packages against the plain build's: the same tags and results;
 #   7. a workload (workload_PKG below) on the programs and libraries of
@@ -29,7 +31,8 @@
 # A line per package in a table at the end.  Needs root.  -k keeps WORK
 # ($TMPDIR/latepgo-addon.XXXXXX).  Exit status 0 when every package
 # built with the add-on, matched functions of its profile, and gave
-# identical .debs twice; 1 otherwise; 2 the
+# identical .debs twice from a kept profile (two trainings may differ:
+# reported); 1 otherwise; 2 the
 # build tree is incomplete; 77 the sources cannot be had.  Stale
 # functions are reported, not failed: a package that compiles a file
 # twice, with and without -fPIC (bzip2's libbz2.a and libbz2.so), has two
@@ -141,8 +144,28 @@ for pkg in $packages; do
     n=$((n + 1))
     if cmp -s "$d" "$w/pgo-b/deeper/$(basename "$d")"; then same=$((same + 1)); else differ="$differ $(basename "$d")"; fi
   done
-  say "$pkg: reproducible: $same of $n .debs identical${differ:+; differ:$differ}"
-  [ "$same" = "$n" ] || rc=1
+  say "$pkg: trained twice: $same of $n .debs identical${differ:+; differ:$differ}"
+  # Each build trains anew, and a test suite whose work depends on the
+  # build's path (file names in its output) gives other counts.  The
+  # reproducible route: the profile kept in debian/, two builds of it.
+  kept_same=0 kept_n=0 kept_differ=
+  for side in kept-a kept-b/deeper; do
+    mkdir -p "$w/$side"
+    cp -a "$src" "$w/$side/"
+    cp "$w/pgo-a/$name/debian/rules" "$w/$side/$name/debian/rules"
+    cp "$w/pgo-a/$name/debian/.latepgo/latepgo.profdata" "$w/$side/$name/debian/latepgo.profdata"
+    cp "$w/pgo-a/$name/debian/.latepgo/latepgo.profdata.anchors" \
+      "$w/$side/$name/debian/latepgo.profdata.anchors"
+    deb_build "$w/$side/$name" "$w/$(basename "$side").log" \
+      PATH="$work/bin:$PATH" PERL5LIB="$work/perl" LATEPGO_SPECS_DIR="$top/specs" \
+      || { tail -30 "$w/$(basename "$side").log"; say "$pkg: FAIL: kept-profile build in $side"; rc=1; }
+  done
+  for d in "$w"/kept-a/*.deb; do
+    kept_n=$((kept_n + 1))
+    if cmp -s "$d" "$w/kept-b/deeper/$(basename "$d")"; then kept_same=$((kept_same + 1)); else kept_differ="$kept_differ $(basename "$d")"; fi
+  done
+  say "$pkg: from the kept profile twice: $kept_same of $kept_n .debs identical${kept_differ:+; differ:$kept_differ}"
+  [ "$kept_same" = "$kept_n" ] && [ "$kept_n" -gt 0 ] || rc=1
 
   # lintian and hardening-check, plain against add-on.
   lint () { lintian -I "$1"/*.changes 2>/dev/null | sed 's/ ([^)]*)//' | grep -v '^N:' | sort -u; }
@@ -194,7 +217,7 @@ for pkg in $packages; do
   ir_ratio=$(awk -v a="${ir[1]}" -v b="${ir[0]}" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "?" }')
   say "$pkg: workload: $("workload_$pkg" . in)"
   say "$pkg: callgrind Ir plain ${ir[0]}, add-on ${ir[1]} (ratio $ir_ratio); wall ratio add-on/plain median of $runs paired runs $median (${ratios[*]})"
-  table+=("$pkg | ${modules:-0} modules | files ${files:-?} | functions ${1:-?}: matched ${2:-?}, salvaged ${3:-?}, stale ${4:-?}, missing ${5:-?} | build plain $((t1 - t0)) s, add-on $((t2 - t1)) s | reproducible $same/$n | lintian $lintian_same | hardening $hard_same | Ir ratio $ir_ratio | wall ratio $median")
+  table+=("$pkg | ${modules:-0} modules | files ${files:-?} | functions ${1:-?}: matched ${2:-?}, salvaged ${3:-?}, stale ${4:-?}, missing ${5:-?} | build plain $((t1 - t0)) s, add-on $((t2 - t1)) s | identical: trained twice $same/$n, kept profile twice $kept_same/$kept_n | lintian $lintian_same | hardening $hard_same | Ir ratio $ir_ratio | wall ratio $median")
 done
 
 say "summary:"
