@@ -9,6 +9,10 @@
 #                      (RUNTESTFLAGS="generate.exp=loop.c" selects tests)
 #   make pin-update    rewrite the golden files of testsuite/latepgo.pin
 #                      (a format change: see pin.exp)
+#   make check-deb     latepgo's own .debs built twice from clean clones,
+#                      compared, lintian'd, installed and tested there
+#                      (scripts/check-deb.sh; needs root)
+#   make man           man pages from the --help texts, in man/
 #   make check-packages  two Debian packages built, trained and rebuilt
 #                      through the specs files (scripts/check-packages.sh)
 #   make demo          deps, build, then the example in demo/
@@ -123,6 +127,59 @@ check-cmake-rebuild: all
 check-packages: all
 	bash scripts/check-packages.sh
 
+# Three Debian packages (make, CMake, Meson) built with the debhelper
+# add-on against their plain builds (about 15 minutes; not part of
+# make check: latepgo.debian/dh-addon.exp is the add-on's fast test).
+check-addon-packages: all
+	bash scripts/check-addon-packages.sh
+
+# Man pages (man/): latepgo-profdata(1) and latepgo-profgen(1) from the
+# tools' --help texts, latepgo(7) from the plugin's argument table as
+# cc1 --help prints it (plugin/arguments.cc), dh_latepgo(1) from its
+# --help (its header comment), by scripts/help-to-man.sh;
+# dated by the ChangeLog's first entry, so that every build makes the
+# same pages.
+MAN_PAGES = man/latepgo-profdata.1 man/latepgo-profgen.1 man/latepgo.7 man/dh_latepgo.1
+man_date = $(shell sed -n '1s/ .*//p' $(top)/ChangeLog)
+man_version = $(shell contrib/profdata/latepgo-profdata --version | cut -d' ' -f2)
+help_to_man = sh scripts/help-to-man.sh
+
+man: all
+	@mkdir -p man
+	{ contrib/profdata/latepgo-profdata --help && \
+	  for c in merge show overlap report; do \
+	    echo "@@ latepgo-profdata $$c" && contrib/profdata/latepgo-profdata $$c --help || exit 1; \
+	  done; } | $(help_to_man) latepgo-profdata 1 '$(man_version)' '$(man_date)' \
+	  'merge, show and compare latepgo profiles' > man/latepgo-profdata.1.tmp
+	contrib/profgen/latepgo-profgen --help | $(help_to_man) latepgo-profgen 1 \
+	  '$(man_version)' '$(man_date)' 'sample profiles from perf samples of probed binaries' \
+	  > man/latepgo-profgen.1.tmp
+	echo 'int latepgo_man;' > man/empty.c
+	{ echo 'Usage: gcc -fplugin=latepgo -fplugin-arg-latepgo-KEY[=VALUE] ...' && \
+	  $$($(CC) -print-prog-name=cc1) -quiet -fplugin=$(top)/plugin/latepgo.so \
+	    -fplugin-arg-latepgo-probes --help man/empty.c -o /dev/null 2>&1 \
+	  | awk '/^ latepgo:$$/ { on = 1; next } \
+		 on && /^ +latepgo: / { sub(/^ +/, ""); print; print "@@ ARGUMENTS (options)"; next } \
+		 on && /^ +-fplugin-arg-latepgo-/ { print; next } on { exit }' && \
+	  echo '@@ SEE ALSO' && \
+	  echo 'latepgo-profdata(1), latepgo-profgen(1), gcc(1); plugin-arguments.md and' && \
+	  echo 'usage.md in the documentation (latepgo-doc).'; } \
+	| $(help_to_man) latepgo 7 '$(man_version)' '$(man_date)' \
+	  'GCC plugin for LLVM-style instrumentation and sample PGO' > man/latepgo.7.tmp
+	@grep -q 'fplugin\\-arg\\-latepgo\\-use' man/latepgo.7.tmp \
+	  || { echo "latepgo: no plugin arguments in cc1 --help" >&2; exit 1; }
+	rm -f man/empty.c
+	sh debhelper/dh_latepgo --help | $(help_to_man) dh_latepgo 1 '$(man_version)' \
+	  '$(man_date)' 'profile-guided optimization of a Debian package with latepgo' \
+	  > man/dh_latepgo.1.tmp
+	for p in $(MAN_PAGES); do mv $$p.tmp $$p || exit 1; done
+
+# latepgo's Debian packages from two clean clones: reproducible, lintian,
+# installed, and the README's tour and the testsuite run against the
+# installed files (scripts/check-deb.sh; RUNTESTFLAGS selects tests).
+check-deb:
+	bash scripts/check-deb.sh
+
 install: all
 	@test -f plugin/latepgo.so || { echo "latepgo: plugin/latepgo.so not built" >&2; exit 1; }
 	@test -f plugin/$(PLUGIN_IMPL) || { echo "latepgo: plugin/$(PLUGIN_IMPL) not built" >&2; exit 1; }
@@ -170,6 +227,7 @@ clean:
 	rm -f $(addprefix specs/,$(SPECS))
 	rm -rf demo/build
 	rm -rf testsuite/*.sum testsuite/*.log testsuite/scratch
+	rm -rf man
 
 # The benchmark suite (not part of 'make check'; bench/smoke.sh is the
 # test suite's short run of it).
@@ -197,7 +255,7 @@ FUZZ_SECONDS ?= 60
 fuzz: plugin
 	$(MAKE) -C fuzz run FUZZ_SECONDS=$(FUZZ_SECONDS)
 
-.PHONY: bench bench-quick fuzz
+.PHONY: bench bench-quick fuzz man check-deb check-addon-packages
 .PHONY: all plugin libprof contrib specs deps check pin-update demo check-specs-zlib \
 	check-cmake-rebuild check-packages patched-gcc check-patched \
 	install uninstall clean

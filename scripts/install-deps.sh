@@ -74,6 +74,9 @@ packages="$packages linux-perf llvm-14"
 # cmake, ninja and dpkg-dev: the real-build checks (latepgo.realbuilds,
 # scripts/check-cmake-rebuild.sh and check-packages.sh).
 packages="$packages cmake ninja-build dpkg-dev"
+# debhelper and lintian: latepgo's own packages (make check-deb) and the
+# debhelper add-on's test (testsuite/latepgo.debian).
+packages="$packages debhelper lintian"
 # python3 and valgrind for bench/compare.py (testsuite/latepgo.bench).
 packages="$packages python3 valgrind"
 # git: the file-map test (testsuite/latepgo.harness/layout.exp).
