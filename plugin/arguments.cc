@@ -186,6 +186,9 @@ static const struct lp_argument arguments[] = {
   { "sample-use", "sample-use=PROFILE", LP_PATH_VALUE,
     "optimize with perf samples of a probes build",
     NULL, NULL, false, O (sample_use_path), NULL },
+  { "sample-contexts", "sample-contexts=PROFILE", LP_PATH_VALUE,
+    "sample-use: calling contexts from a context-sensitive profile",
+    NULL, NULL, false, O (sample_contexts_path), NULL },
   { "probe-cfg", "probe-cfg", LP_NO_VALUE,
     "generate, use: the CFG a probe build sees, for write-sample",
     NULL, O (probe_cfg), true, NULL, NULL },
@@ -387,6 +390,12 @@ lp_check_argument_combinations (void)
     {
       error ("latepgo: %<sample-use%> cannot be combined with %<%s%>",
 	     latepgo_opts.generate ? "generate" : "use");
+      return false;
+    }
+  if (latepgo_opts.sample_contexts_path && !latepgo_opts.sample_use_path)
+    {
+      error ("latepgo: %<sample-contexts%> adds calling contexts to the "
+	     "profile of %<sample-use%>; it needs it");
       return false;
     }
   if (latepgo_opts.write_sample_path

@@ -31,6 +31,7 @@ struct latepgo_options
   bool cache_sees_profile;	/* cache-sees-profile: the build cache
 				   hashes the profile (build-cache.cc).  */
   const char *sample_use_path;	/* sample-use=FILE */
+  const char *sample_contexts_path;	/* sample-contexts=FILE */
   const char *anchors_path;	/* anchors=FILE */
   bool no_salvage;		/* no-salvage */
   bool no_hot_inline;		/* no-hot-inline */

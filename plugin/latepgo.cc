@@ -159,7 +159,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
     return 1;
 
   if (!latepgo_opts.generate && !latepgo_opts.use_path
-      && !latepgo_opts.sample_use_path && !latepgo_opts.probes)
+      && !latepgo_opts.sample_use_path && !latepgo_opts.probes
+      && !latepgo_opts.sample_contexts_path)
     {
       warning (lp_warning_option (LP_WARN_NO_MODE),
 	       "latepgo: no mode given (%<-fplugin-arg-%s-generate%>, "

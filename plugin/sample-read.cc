@@ -18,6 +18,7 @@
 #include "read-file.h"
 #include "sample-binary.h"
 #include "warning-options.h"
+#include "arguments.h"
 #include "names.h"
 #include "probes.h"
 
@@ -31,6 +32,9 @@ static hash_map<nofree_string_hash, lp_sample_function *> *samples;
 static hash_map<nofree_string_hash, lp_sample_context *> *contexts;
 /* Context records a pre-inliner marked to be inlined.  */
 static int n_should_be_inlined;
+/* Reading the profile of sample-contexts=: its context records count
+   for the contexts only, the flat profile is sample-use='s.  */
+static bool reading_contexts_only;
 lp_sample_summary lp_samples_summary;
 
 /* One function instance being read: its name, counts and (at its end)
@@ -320,6 +324,9 @@ merge_instance (sample_instance *i)
       add_context_suffixes (i);
       note_context_call (i);
     }
+  /* A profile of sample-contexts= gives contexts only.  */
+  if (reading_contexts_only)
+    return;
   bool existed;
   lp_sample_function *&f = samples->get_or_insert (i->name, &existed);
   if (!existed)
@@ -854,19 +861,17 @@ compute_hot_count (void)
     }
 }
 
-/* Load the sample profile PATH.  Returns false after reporting an
-   error.  */
+/* Read the sample profile PATH, text or extensible binary, into the
+   tables (only into the contexts while reading_contexts_only).
+   Returns false after reporting an error.  */
 
-bool
-lp_samples_load (const char *path)
+static bool
+load_profile (const char *path)
 {
   size_t size;
   char *buf = (char *) lp_read_file (path, "sample profile", &size);
   if (!buf)
     return false;
-
-  samples = new hash_map<nofree_string_hash, lp_sample_function *>;
-  contexts = new hash_map<nofree_string_hash, lp_sample_context *>;
   if (size == 0)
     {
       error ("latepgo: sample profile %qs is empty", path);
@@ -901,10 +906,36 @@ lp_samples_load (const char *path)
 	     binary ? " of its text form" : "", err);
       return false;
     }
+  return true;
+}
+
+/* Load the sample profile PATH, and the contexts of the profile of
+   sample-contexts= if given.  Returns false after reporting an
+   error.  */
+
+bool
+lp_samples_load (const char *path)
+{
+  samples = new hash_map<nofree_string_hash, lp_sample_function *>;
+  contexts = new hash_map<nofree_string_hash, lp_sample_context *>;
+  if (!load_profile (path))
+    return false;
   if (samples->is_empty ())
     warning (lp_warning_option (LP_WARN_EMPTY_PROFILE),
 	     "latepgo: sample profile %qs has no functions", path);
   compute_hot_count ();
+  if (const char *cpath = latepgo_opts.sample_contexts_path)
+    {
+      reading_contexts_only = true;
+      bool ok = load_profile (cpath);
+      reading_contexts_only = false;
+      if (!ok)
+	return false;
+      if (contexts->is_empty ())
+	warning (lp_warning_option (LP_WARN_EMPTY_PROFILE),
+		 "latepgo: sample profile %qs has no calling contexts",
+		 cpath);
+    }
   return true;
 }
 
