@@ -20,6 +20,8 @@ fetch.sh), all with gcc -O2:
             blocks its samples happened to hit
             (sample PGO; the build carries probes again, as the next
             production build would)
+  samplecs  sample's profile with the contexts of the call-stack
+            session (sample-contexts=)
   cs, cgflat  the call-stack session's samples alone, as a
             context-sensitive profile (latepgo-profgen --csprof; sample-use
             gives inlined copies their contexts' counts) and as a flat
@@ -504,14 +506,19 @@ def workload(w, rounds, root):
         f_cs = []
         for k, (csprof, cgflat) in enumerate(csprofs):
             tag = "" if k == 0 else str(k + 1)
-            for kind, prof in (("cs", csprof), ("cgflat", cgflat)):
+            for kind, prof in (("cs", csprof), ("cgflat", cgflat),
+                               ("samplecs", sprofs[k])):
                 dump = (["-fplugin-arg-latepgo-dump="
                          + os.path.join(d, kind + ".dump")] if k == 0 else [])
+                # samplecs: the session's main (flat) profile with the
+                # contexts of its call-stack samples.
+                extra = (["-fplugin-arg-latepgo-sample-contexts=" + csprof]
+                         if kind == "samplecs" else [])
                 cs_names.append(kind + tag)
                 f_cs.append(ex.submit(build, w, kind + tag,
                                       [lp, "-fplugin-arg-latepgo-sample-use="
                                        + prof, "-fplugin-arg-latepgo-probes"]
-                                      + dump, [], d))
+                                      + extra + dump, [], d))
         instr = f_instr.result()
         oracle = f_oracle.result()
         sample_exes = [f.result() for f in f_samples]
@@ -587,7 +594,11 @@ def workload(w, rounds, root):
             cs_over_flat_ir=ir["cs" + tag] / ir["cgflat" + tag],
             cs_over_flat_run=run_ratio["cs" + tag] / run_ratio["cgflat" + tag],
             cs_share_ir=share(ir_ratio, "cs" + tag),
-            flat_share_ir=share(ir_ratio, "cgflat" + tag)))
+            flat_share_ir=share(ir_ratio, "cgflat" + tag),
+            samplecs_ir_ratio=ir_ratio["samplecs" + tag],
+            sample_ir_ratio=ir_ratio[samples[k]],
+            samplecs_share_ir=share(ir_ratio, "samplecs" + tag),
+            samplecs_share_run=share(run_ratio, "samplecs" + tag)))
     cs_functions = 0
     if csprofs:
         with open(os.path.join(d, "cs.dump")) as f:
@@ -714,6 +725,29 @@ def main():
                                            fmt(x["cs_share_ir"], "%.2f"))
                               for x in cs),
                      r["context_functions"]))
+        print()
+        print("The main sampled profile (flat) with the contexts of the"
+              " call-stack samples (sample-contexts=), per session.")
+        print("| workload | Ir sample / sample+contexts (ratio to plain) |"
+              " share of instr Ir gain, sample / sample+contexts |"
+              " run share, sample+contexts |")
+        print("|---|---|---|---|")
+        for r in results:
+            cs = r["context_sessions"]
+            print("| %s | %s | %s | %s |"
+                  % (r["workload"],
+                     " ".join("%.4f / %.4f" % (x["sample_ir_ratio"],
+                                               x["samplecs_ir_ratio"])
+                              for x in cs),
+                     " ".join("%s / %s" % (
+                         fmt(x["samplecs_share_ir"] if False else
+                             (1 - x["sample_ir_ratio"])
+                             / (1 - r["ir_ratio"]["instr"])
+                             if r["ir_ratio"]["instr"] < 1 else None,
+                             "%.2f"),
+                         fmt(x["samplecs_share_ir"], "%.2f")) for x in cs),
+                     " ".join(fmt(x["samplecs_share_run"], "%.2f")
+                              for x in cs)))
     os.makedirs(config.OUT_ROOT, exist_ok=True)
     with open(os.path.join(config.OUT_ROOT, "samplepgo.json"), "w") as f:
         json.dump(results, f, indent=1)
