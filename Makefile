@@ -11,6 +11,8 @@
 #                      (a format change: see pin.exp)
 #   make check-packages  two Debian packages built, trained and rebuilt
 #                      through the specs files (scripts/check-packages.sh)
+#   make check-aarch64-bench  SQLite and zlib on AArch64 under qemu
+#                      (scripts/check-aarch64-bench.sh)
 #   make demo          deps, build, then the example in demo/
 #   make bench         benchmark suite, full mode (< 30 min; bench/README)
 #   make bench-quick   benchmark suite, quick mode (a few minutes)
@@ -155,6 +157,13 @@ check-cmake-rebuild: all
 check-packages: all
 	bash scripts/check-packages.sh
 
+# The bench's SQLite and zlib built for AArch64, trained under qemu,
+# rebuilt with their profiles and with an x86-64 profile (not part of
+# check: about 15 minutes; LATEPGO_X86_TOP names a native build tree).
+check-aarch64-bench:
+	$(MAKE) --no-print-directory all TARGET=aarch64-linux-gnu
+	bash scripts/check-aarch64-bench.sh
+
 install: all
 	@test -f plugin/latepgo.so || { echo "latepgo: plugin/latepgo.so not built" >&2; exit 1; }
 	@test -f plugin/$(PLUGIN_IMPL) || { echo "latepgo: plugin/$(PLUGIN_IMPL) not built" >&2; exit 1; }
@@ -231,5 +240,6 @@ fuzz: plugin
 
 .PHONY: bench bench-quick fuzz
 .PHONY: all plugin libprof contrib specs deps check pin-update demo check-specs-zlib \
-	check-cmake-rebuild check-packages patched-gcc check-patched \
+	check-cmake-rebuild check-packages check-aarch64-bench patched-gcc \
+	check-patched \
 	install uninstall clean
