@@ -8,10 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The mnemonic of INSN, NUL-terminated in BUF of SIZE bytes; its
-   operands at the returned pointer.  */
-static const char *
-mnemonic (const char *insn, char *buf, size_t size)
+const char *
+objdump_mnemonic (const char *insn, char *buf, size_t size)
 {
   size_t n = strcspn (insn, " \t\n");
   if (n >= size)
@@ -39,7 +37,7 @@ a64_is_jump (const char *insn)
 				       "braa", "brab", "braaz", "brabz",
 				       "brk", "udf", NULL };
   char mn[16];
-  mnemonic (insn, mn, sizeof mn);
+  objdump_mnemonic (insn, mn, sizeof mn);
   return one_of (mn, words);
 }
 
@@ -48,7 +46,7 @@ a64_is_ret (const char *insn)
 {
   static const char *const words[] = { "ret", "retaa", "retab", NULL };
   char mn[16];
-  mnemonic (insn, mn, sizeof mn);
+  objdump_mnemonic (insn, mn, sizeof mn);
   return one_of (mn, words);
 }
 
@@ -56,7 +54,7 @@ int
 a64_is_padding (const char *insn)
 {
   char mn[16];
-  mnemonic (insn, mn, sizeof mn);
+  objdump_mnemonic (insn, mn, sizeof mn);
   return strcmp (mn, "nop") == 0;
 }
 
@@ -68,7 +66,7 @@ a64_is_control (const char *insn)
 				       "tbz", "tbnz", "svc", "hvc", "smc",
 				       "eret", "hlt", NULL };
   char mn[16];
-  mnemonic (insn, mn, sizeof mn);
+  objdump_mnemonic (insn, mn, sizeof mn);
   return (a64_is_jump (insn) || one_of (mn, words)
 	  || strncmp (mn, "b.", 2) == 0);
 }
@@ -85,7 +83,7 @@ int
 a64_writes_x2 (const char *insn)
 {
   char mn[16];
-  const char *ops = mnemonic (insn, mn, sizeof mn);
+  const char *ops = objdump_mnemonic (insn, mn, sizeof mn);
   /* Calls clobber the argument registers.  */
   if (strncmp (mn, "bl", 2) == 0)
     return 1;
@@ -125,7 +123,7 @@ a64_branch (const char *insn, int *call, int *jump, int *indirect,
 	    uint64_t *target, const char **ops)
 {
   char mn[16];
-  *ops = mnemonic (insn, mn, sizeof mn);
+  *ops = objdump_mnemonic (insn, mn, sizeof mn);
   *call = strcmp (mn, "bl") == 0 || strncmp (mn, "blr", 3) == 0;
   *jump = strcmp (mn, "b") == 0 || (strncmp (mn, "br", 2) == 0
 				    && strcmp (mn, "brk") != 0);
@@ -173,7 +171,7 @@ int
 a64_cond_branch (const char *insn, uint64_t *target)
 {
   char mn[16];
-  const char *ops = mnemonic (insn, mn, sizeof mn);
+  const char *ops = objdump_mnemonic (insn, mn, sizeof mn);
   if (strncmp (mn, "b.", 2) == 0)
     {
       for (int c = 0; c < 16; c++)

@@ -13,6 +13,7 @@
 #ifndef LATEPGO_A64_INSN_H
 #define LATEPGO_A64_INSN_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* The register that holds a memop call's size: x2.  */
@@ -25,6 +26,11 @@ struct a64_regs
   uint32_t mask;
   uint64_t x[31];
 };
+
+/* The mnemonic of INSN (objdump's text, of any machine, after any
+   prefixes), NUL-terminated in BUF of SIZE bytes; its operands at the
+   returned pointer.  */
+const char *objdump_mnemonic (const char *insn, char *buf, size_t size);
 
 /* An unconditional branch or return (b, br, ret, and the traps brk,
    udf): what follows is reached only as a branch target.  */

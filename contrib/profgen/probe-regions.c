@@ -125,14 +125,7 @@ is_padding (const char *insn)
 static const char *
 split_mnemonic (const char *insn, char *buf, size_t size)
 {
-  insn = skip_prefixes (insn);
-  size_t n = strcspn (insn, " \t\n");
-  if (n >= size)
-    n = size - 1;
-  memcpy (buf, insn, n);
-  buf[n] = 0;
-  insn += strcspn (insn, " \t\n");
-  return insn + strspn (insn, " \t");
+  return objdump_mnemonic (skip_prefixes (insn), buf, size);
 }
 
 /* True if INSN may leave the straight line to the next instruction:
