@@ -407,7 +407,14 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
   struct run_cmd cmd;
   if (run_start (&cmd, argv) != 0)
     {
-      if (verbose)
+      /* Every x86-64 machine has objdump; the cross binutils are a
+	 package of their own, whose absence must not go unnoticed.  */
+      if (a64)
+	lp_warning (elf->path, "cannot run %s (%s): install "
+		    "binutils-aarch64-linux-gnu; until then instructions are "
+		    "estimated at 4 bytes each, and memop sizes and branch "
+		    "directions are left out", objdump, strerror (errno));
+      else if (verbose)
 	lp_note ("cannot run %s (%s)", objdump, strerror (errno));
       return -1;
     }
