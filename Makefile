@@ -15,6 +15,8 @@
 #   make man           man pages from the --help texts, in man/
 #   make check-packages  two Debian packages built, trained and rebuilt
 #                      through the specs files (scripts/check-packages.sh)
+#   make check-aarch64-bench  SQLite and zlib on AArch64 under qemu
+#                      (scripts/check-aarch64-bench.sh)
 #   make demo          deps, build, then the example in demo/
 #   make bench         benchmark suite, full mode (< 30 min; bench/README)
 #   make bench-quick   benchmark suite, quick mode (a few minutes)
@@ -22,6 +24,8 @@
 #                      FUZZ_SECONDS (default 60) each
 #   make install       PREFIX (/usr/local) and DESTDIR are honoured
 #   make GCC=gcc-11 ...  any of these for GCC 11 (default: gcc)
+#   make TARGET=aarch64-linux-gnu ...  any of these for AArch64 through
+#                      the cross compiler and qemu-user (see below)
 #   make uninstall
 #   make clean
 #
@@ -32,12 +36,33 @@
 # CC=gcc-11 does the same.  Builds for two GCCs go through the same
 # tree one after the other: switching rebuilds what the compiler built.
 
+# TARGET names the machine the compiled programs run on, as a GNU
+# triplet (aarch64-linux-gnu; default: this machine).  With it, CC is
+# the cross compiler TARGET-gcc-12 (GCC=aarch64-linux-gnu-gcc-N for
+# another), and the work splits between two machines:
+#   - the plugin runs inside the cross compiler's cc1, on this machine:
+#     built by the host's g++ of the same major version against the
+#     cross compiler's plugin headers, its format/ objects by HOSTCC;
+#   - libprof and the tests' programs run on the target: built by CC;
+#   - the tools (contrib/, format/) run on this machine: built by
+#     HOSTCC (default gcc), and read the target's binaries.
+# make check runs the target's programs under qemu-TARGET_ARCH with the
+# target's libraries (testsuite/lib/latepgo.exp, latepgo_run).
+TARGET ?=
 ifdef GCC
 override CC := $(GCC)
+else ifdef TARGET
+override CC := $(TARGET)-gcc-12
 else ifeq ($(origin CC),default)
 CC = gcc
 endif
 export CC
+ifdef TARGET
+HOSTCC ?= gcc
+else
+HOSTCC ?= $(CC)
+endif
+export HOSTCC TARGET
 
 GCC_MAJOR := $(shell $(CC) -dumpversion 2>/dev/null | cut -d. -f1)
 # latepgo.so is the loader; the plugin proper is beside it
@@ -79,8 +104,15 @@ top := $(CURDIR)
 all: plugin libprof contrib specs
 
 # Each part has its own Makefile (contrib's builds format/ first).
-plugin libprof contrib:
+# The tools run on this machine: HOSTCC builds them.
+plugin:
 	@$(MAKE) -C $@
+
+libprof:
+	@$(MAKE) -C $@ $(if $(TARGET),AR='$(TARGET)-ar')
+
+contrib:
+	@$(MAKE) -C $@ CC='$(HOSTCC)'
 
 # Build-tree specs files, pointing at this tree's plugin and runtime.
 # The testsuite and the demo use them.
@@ -93,7 +125,7 @@ specs/%.specs: specs/%.specs.in scripts/gen-specs.sh
 specs/latepgo-generate-dir.specs: specs/latepgo-generate.specs.in
 
 deps:
-	@bash scripts/install-deps.sh $(CC)
+	@LATEPGO_TARGET='$(TARGET)' bash scripts/install-deps.sh $(CC)
 
 check:
 	@$(MAKE) --no-print-directory deps
@@ -101,13 +133,15 @@ check:
 	@command -v $(firstword $(RUNTEST)) >/dev/null 2>&1 || { \
 	  echo "latepgo: runtest not found; run 'make deps' or apt-get install dejagnu" >&2; \
 	  exit 1; }
-	cd testsuite && LATEPGO_CC='$(CC)' $(RUNTEST) --tool latepgo \
+	cd testsuite && LATEPGO_CC='$(CC)' LATEPGO_HOST_CC='$(HOSTCC)' \
+	  LATEPGO_TARGET='$(TARGET)' $(RUNTEST) --tool latepgo \
 	  --srcdir $(top)/testsuite $(RUNTESTFLAGS)
 
 # The golden profiles of latepgo.pin/pin.exp, rewritten by this tree's
 # code.  Only for a deliberate format change (see pin.exp).
 pin-update: all
-	cd testsuite && LATEPGO_CC='$(CC)' LATEPGO_PIN_UPDATE=1 $(RUNTEST) \
+	cd testsuite && LATEPGO_CC='$(CC)' LATEPGO_HOST_CC='$(HOSTCC)' \
+	  LATEPGO_TARGET='$(TARGET)' LATEPGO_PIN_UPDATE=1 $(RUNTEST) \
 	  --tool latepgo --srcdir $(top)/testsuite pin.exp
 
 demo:
@@ -179,6 +213,13 @@ man: all
 # installed files (scripts/check-deb.sh; RUNTESTFLAGS selects tests).
 check-deb:
 	bash scripts/check-deb.sh
+
+# The bench's SQLite and zlib built for AArch64, trained under qemu,
+# rebuilt with their profiles and with an x86-64 profile (not part of
+# check: about 15 minutes; LATEPGO_X86_TOP names a native build tree).
+check-aarch64-bench:
+	$(MAKE) --no-print-directory all TARGET=aarch64-linux-gnu
+	bash scripts/check-aarch64-bench.sh
 
 install: all
 	@test -f plugin/latepgo.so || { echo "latepgo: plugin/latepgo.so not built" >&2; exit 1; }
@@ -257,5 +298,6 @@ fuzz: plugin
 
 .PHONY: bench bench-quick fuzz man check-deb check-addon-packages
 .PHONY: all plugin libprof contrib specs deps check pin-update demo check-specs-zlib \
-	check-cmake-rebuild check-packages patched-gcc check-patched \
+	check-cmake-rebuild check-packages check-aarch64-bench patched-gcc \
+	check-patched \
 	install uninstall clean

@@ -42,6 +42,16 @@ bad:
   return -1;
 }
 
+int
+lp_indexed_header_variant (const unsigned char *buf, size_t size,
+			   uint64_t *variant)
+{
+  if (size < 16 || le_read_u64 (buf) != LATEPGO_INDEXED_MAGIC)
+    return -1;
+  *variant = le_read_u64 (buf + 8) & LATEPGO_VARIANT_MASK;
+  return 0;
+}
+
 enum lp_indexed_status
 lp_indexed_open (struct lp_indexed *idx, const unsigned char *buf,
 		 size_t size, struct lp_err *err)
@@ -78,9 +88,8 @@ lp_indexed_open (struct lp_indexed *idx, const unsigned char *buf,
 		 "profile header needs 40", size);
       return LP_INDEXED_BAD_HEADER;
     }
-  version = le_read_u64 (buf + 8);
-  idx->variant = version & LATEPGO_VARIANT_MASK;
-  version &= ~LATEPGO_VARIANT_MASK;
+  lp_indexed_header_variant (buf, size, &idx->variant);
+  version = le_read_u64 (buf + 8) & ~LATEPGO_VARIANT_MASK;
   if (version < 4 || version > LATEPGO_INDEXED_VERSION)
     {
       lp_seterr (err, "unsupported instrumentation profile format version %"

@@ -62,6 +62,14 @@ struct lp_indexed_record
   size_t values_size;		/* ... and its TotalSize.  */
 };
 
+/* The variant bits (bits 56-63 of the version) of the indexed profile
+   whose first SIZE bytes are at BUF: its header's first 16 are enough,
+   so a caller can tell a coverage profile before it reads the file.
+   Return 0 with *VARIANT set, or -1 when BUF does not start as an
+   indexed profile.  */
+int lp_indexed_header_variant (const unsigned char *buf, size_t size,
+			       uint64_t *variant);
+
 /* Check the header, summaries and bucket table of the SIZE bytes at
    BUF and describe them in *IDX.  */
 enum lp_indexed_status lp_indexed_open (struct lp_indexed *idx,

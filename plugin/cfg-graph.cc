@@ -30,7 +30,6 @@
 #include "cfg-graph.h"
 #include "may-leave.h"
 #include "names.h"
-#include "values.h"
 #include "../libprof/latepgo-abi.h"
 
 /* Union-find over block indices.  */
@@ -324,7 +323,8 @@ lp_build_graph (lp_graph *g, bool exact_calls, bool values)
 
   /* With value counters, the checksum also covers the value sites,
      which decide the counter layout.  */
-  lp_find_value_sites (g);
+  lp_find_value_sites (&g->value_sites, &g->n_icall_sites,
+		       &g->n_memop_sites, &g->n_cmp_sites);
   g->values = values;
   g->first_run = (g->n_blocks >= LP_FIRST_RUN_MIN_BLOCKS
 		  && !DECL_DECLARED_INLINE_P (current_function_decl)
@@ -340,7 +340,8 @@ lp_build_graph (lp_graph *g, bool exact_calls, bool values)
 	{
 	  auto_vec<unsigned char> all;
 	  all.safe_splice (bytes);
-	  lp_checksum_value_sites (g, &all, memop_counters, before_cmp);
+	  lp_checksum_value_sites (g->value_sites, g->n_cmp_sites, &all,
+				   memop_counters, before_cmp);
 	  return ((lp_md5_low64 (all.address (), all.length ())
 		   & LATEPGO_HASH_MASK & ~LATEPGO_FIRST_RUN_TAG_MASK)
 		  | LATEPGO_FIRST_RUN_TAG);

@@ -3,6 +3,15 @@
 #ifndef LATEPGO_CFG_GRAPH_H
 #define LATEPGO_CFG_GRAPH_H
 
+#include "value-sites.h"
+
+/* Functions smaller than this (blocks, ENTRY and EXIT included), and
+   inline or COMDAT ones, keep their first-run counter at 0: the check
+   at their entry makes them bigger, so GCC inlines them less, and runs
+   in every caller it still inlines them into, for an order that matters
+   little for code that is usually inlined.  */
+#define LP_FIRST_RUN_MIN_BLOCKS 6
+
 /* One edge of the instrumentation graph.  E is NULL for the virtual
    EXIT->ENTRY edge that closes the flow and is always on the tree.  */
 struct lp_edge
@@ -15,22 +24,6 @@ struct lp_edge
   unsigned ignore : 1;		/* Neither on the tree nor countable.  */
   unsigned critical : 1;
   int counter;			/* Counter index, or -1.  */
-};
-
-/* A statement whose values are profiled (values.cc): the size of a
-   memop or the target of an indirect call.  Neither has counters: the
-   runtime keeps its values in value nodes, written as LLVM's value
-   data of kind LP_VK_MEMOP or LP_VK_INDIRECT_CALL, INDEX numbering the
-   function's sites of that kind.  */
-struct lp_value_site
-{
-  gimple *stmt;
-  bool icall;
-  int index;
-  /* A memop site that is a memcmp or bcmp, whose sizes older latepgo
-     did not profile: left out of the checksum of their profiles
-     (values.cc).  */
-  bool cmp;
 };
 
 /* The instrumentation graph of the current function.  */

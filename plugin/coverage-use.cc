@@ -27,7 +27,7 @@
 #include "dump.h"
 #include "profile-read.h"
 #include "../libprof/latepgo-abi.h"
-#include "../format/le.h"
+#include "../format/indexed-read.h"
 
 /* Whether the profile read is a coverage profile.  */
 
@@ -51,10 +51,11 @@ lp_coverage_profile_file_p (const char *path)
   FILE *f = fopen (path, "rb");
   if (!f)
     return false;
-  bool ok = fread (hdr, 1, sizeof hdr, f) == sizeof hdr;
+  size_t got = fread (hdr, 1, sizeof hdr, f);
   fclose (f);
-  return (ok && le_read_u64 (hdr) == LATEPGO_INDEXED_MAGIC
-	  && (le_read_u64 (hdr + 8) & LP_VARIANT_BYTE_COVERAGE) != 0);
+  uint64_t variant;
+  return (lp_indexed_header_variant (hdr, got, &variant) == 0
+	  && (variant & LP_VARIANT_BYTE_COVERAGE) != 0);
 }
 
 /* The record of NAME with HASH and N counters, or NULL; *NAME_FOUND

@@ -113,10 +113,13 @@ emit_map (const vec<lp_lean_fn> &fns, const char *names, size_t names_len)
     }
   gcc_assert (words.length () == n_words);
 
-  /* '#' makes GCC's flags that follow the name a comment: the section
-     is not allocated and takes no space in the loaded image.  */
+  /* The target assembler's comment (ASM_COMMENT_START: '#' on x86-64,
+     '//' on AArch64, whose assembler rejects '#' there) makes GCC's
+     flags that follow the name a comment: the section is not allocated
+     and takes no space in the loaded image.  */
   tree var = build_words_var ("__latepgo_map",
-			      LEAN_MAP_SECTION ",\"\",@progbits #", n_words);
+			      LEAN_MAP_SECTION ",\"\",@progbits "
+			      ASM_COMMENT_START, n_words);
   /* An assembler-local name: no symbol in the binary's symbol table.
      A symbol of a non-allocated section has an address that overlaps
      the loaded code's, and valgrind 3.19 then aborts reading the

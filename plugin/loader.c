@@ -74,6 +74,23 @@ lp_error (const char *fmt, ...)
   fputc ('\n', stderr);
 }
 
+/* The machine a GCC configured with CONF (its configure arguments)
+   makes code for: its --target= (Debian passes it also for a native
+   GCC), in BUF of SIZE bytes; "an unnamed machine" without one.  */
+
+static void
+target_of (const char *conf, char *buf, size_t size)
+{
+  const char *t = strstr (conf, "--target=");
+  if (!t)
+    {
+      snprintf (buf, size, "an unnamed machine");
+      return;
+    }
+  t += strlen ("--target=");
+  snprintf (buf, size, "%.*s", (int) strcspn (t, " "), t);
+}
+
 /* The major version in VERSION ("12.2.0"), or -1.  */
 
 static int
@@ -167,9 +184,22 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   if (strcmp (ver->configuration_arguments,
 	      gcc_version.configuration_arguments) != 0)
     {
-      lp_error ("latepgo: this plugin was built for a GCC %s configured "
-		"differently from this one; rebuild it against the plugin "
-		"headers of this compiler", LATEPGO_BUILT_FOR);
+      char built[128], loading[128];
+      target_of (gcc_version.configuration_arguments, built, sizeof built);
+      target_of (ver->configuration_arguments, loading, sizeof loading);
+      if (strcmp (built, loading) != 0)
+	/* The usual case: a native plugin given to a cross compiler of
+	   the same release, or the other way round.  */
+	lp_error ("latepgo: this plugin was built for a GCC %s configured "
+		  "differently from this one: for %s code, and this GCC "
+		  "makes %s code; rebuild it against the plugin headers of "
+		  "this compiler (make TARGET=%s for a cross compiler, make "
+		  "for the native one)",
+		  LATEPGO_BUILT_FOR, built, loading, loading);
+      else
+	lp_error ("latepgo: this plugin was built for a GCC %s configured "
+		  "differently from this one; rebuild it against the plugin "
+		  "headers of this compiler", LATEPGO_BUILT_FOR);
       return 1;
     }
 

@@ -38,6 +38,7 @@
 #include "values.h"
 #include "sample-oracle.h"
 #include "cfg-graph.h"
+#include "value-sites.h"
 #include "dump.h"
 #include "entry-guard.h"
 #include "names.h"
@@ -78,46 +79,6 @@ const struct ggc_root_tab lp_values_roots[] = {
   { &clock_decl, 1, sizeof (tree), gt_ggc_mx_tree_node, gt_pch_nx_tree_node },
   LAST_GGC_ROOT_TAB
 };
-
-/* Whether STMT is a memop with a variable size; its size argument
-   index in *SIZE_ARG.  The calls GCC itself would profile
-   (interesting_stringop_to_profile_p), and memcmp and bcmp as LLVM.  */
-
-static bool
-memop_site_p (gimple *stmt, int *size_arg)
-{
-  if (!is_gimple_call (stmt) || !gimple_call_builtin_p (stmt, BUILT_IN_NORMAL))
-    return false;
-  switch (DECL_FUNCTION_CODE (gimple_call_fndecl (stmt)))
-    {
-    case BUILT_IN_MEMCPY:
-    case BUILT_IN_MEMPCPY:
-    case BUILT_IN_MEMMOVE:
-    case BUILT_IN_MEMSET:
-    /* Not profiled by GCC; by LLVM, and versioned here
-       (memcmp-version.cc).  */
-    case BUILT_IN_MEMCMP:
-    case BUILT_IN_BCMP:
-      *size_arg = 2;
-      break;
-    case BUILT_IN_BZERO:
-      *size_arg = 1;
-      break;
-    default:
-      return false;
-    }
-  tree size = gimple_call_arg (stmt, *size_arg);
-  return TREE_CODE (size) != INTEGER_CST && INTEGRAL_TYPE_P (TREE_TYPE (size));
-}
-
-/* Whether STMT calls through a pointer.  */
-
-static bool
-icall_site_p (gimple *stmt)
-{
-  return (is_gimple_call (stmt) && !gimple_call_internal_p (stmt)
-	  && !gimple_call_fndecl (stmt) && gimple_call_fntype (stmt));
-}
 
 static int
 compare_known (const void *pa, const void *pb)
@@ -180,85 +141,6 @@ lp_indirect_target_p (cgraph_node *node)
   return (node->address_taken
 	  || (TREE_PUBLIC (node->decl) && !DECL_COMDAT (node->decl)
 	      && !DECL_EXTERNAL (node->decl)));
-}
-
-/* Collect the value sites of the current function into G, in block
-   order.  */
-
-void
-lp_find_value_sites (lp_graph *g)
-{
-  basic_block bb;
-  int size_arg;
-
-  g->value_sites.truncate (0);
-  g->n_icall_sites = 0;
-  g->n_memop_sites = 0;
-  g->n_cmp_sites = 0;
-  FOR_EACH_BB_FN (bb, cfun)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	 gsi_next (&gsi))
-      {
-	gimple *stmt = gsi_stmt (gsi);
-	lp_value_site site = { stmt, false, 0, false };
-	if (memop_site_p (stmt, &size_arg)
-	    && g->n_memop_sites < LATEPGO_MAX_VALUE_SITES)
-	  {
-	    site.index = g->n_memop_sites++;
-	    site.cmp = lp_memcmp_call_p (stmt);
-	    g->n_cmp_sites += site.cmp;
-	  }
-	else if (icall_site_p (stmt)
-		 && g->n_icall_sites < LATEPGO_MAX_VALUE_SITES)
-	  {
-	    site.icall = true;
-	    site.index = g->n_icall_sites++;
-	  }
-	else
-	  continue;
-	g->value_sites.safe_push (site);
-      }
-}
-
-/* The kind words of the value sites in the checksum, with the number
-   of counters each has: an indirect call (none); a memop whose sizes
-   are value data (none); and, for lp_checksum_value_sites's
-   MEMOP_COUNTERS, a memop as latepgo before its sizes were value data
-   wrote it, with LATEPGO_MEMOP_BUCKETS counters.  The memop's word
-   differs from that older one so that an older profile of a function
-   with memops never matches (use.cc says why).  */
-#define CHECKSUM_ICALL 1
-#define CHECKSUM_MEMOP_VALUES 2
-#define CHECKSUM_MEMOP_COUNTERS 0
-
-/* Append G's value sites to the checksummed BYTES: kind, block and
-   number of counters (doc/data-path.md section 4).  With
-   MEMOP_COUNTERS, the words latepgo wrote for the same sites when memop
-   sizes were counters; with BEFORE_CMP, or MEMOP_COUNTERS, those it
-   wrote before it profiled memcmp and bcmp, without their sites.  */
-
-void
-lp_checksum_value_sites (lp_graph *g, vec<unsigned char> *bytes,
-			 bool memop_counters, bool before_cmp)
-{
-  auto push_word = [bytes] (unsigned HOST_WIDE_INT w)
-    {
-      for (int k = 0; k < 4; k++)
-	bytes->safe_push ((unsigned char) (w >> (8 * k)));
-    };
-  bool skip_cmp = before_cmp || memop_counters;
-  push_word (0x76616c73);	/* "vals" */
-  push_word (g->value_sites.length () - (skip_cmp ? g->n_cmp_sites : 0));
-  for (lp_value_site &s : g->value_sites)
-    {
-      if (s.cmp && skip_cmp)
-	continue;
-      push_word (s.icall ? CHECKSUM_ICALL
-		 : memop_counters ? CHECKSUM_MEMOP_COUNTERS
-		 : CHECKSUM_MEMOP_VALUES);
-      push_word (gimple_bb (s.stmt)->index);
-      push_word (!s.icall && memop_counters ? LATEPGO_MEMOP_BUCKETS : 0);
-    }
 }
 
 /* Fill SITE_INDEX, per value site of G, with the index of the same site
@@ -708,7 +590,7 @@ lp_instrument_values (cgraph_node *node, lp_graph *g)
       else
 	{
 	  int size_arg;
-	  memop_site_p (stmt, &size_arg);
+	  lp_memop_site_p (stmt, &size_arg);
 	  tree size64 = make_temp_ssa_name (u64, NULL, "PROF_memop_size");
 	  gsi_insert_before (&gsi, gimple_build_assign
 				     (size64, NOP_EXPR,
@@ -1109,7 +991,7 @@ lp_annotate_values (lp_graph *g, const lp_profile_record *rec,
       unsigned n = 0;
 
       int size_arg;
-      memop_site_p (s->stmt, &size_arg);
+      lp_memop_site_p (s->stmt, &size_arg);
       tree size = gimple_call_arg (s->stmt, size_arg);
       gcov_type sum = 0;
       for (unsigned b = 0; b < LATEPGO_MEMOP_BUCKETS; b++)
@@ -1172,7 +1054,7 @@ lp_annotate_sampled_memop (gimple *stmt, const lp_size_count *sizes,
 {
   int size_arg;
   /* latepgo-profgen gives no sizes of memcmp and bcmp calls.  */
-  if (!memop_site_p (stmt, &size_arg) || size_arg != 2
+  if (!lp_memop_site_p (stmt, &size_arg) || size_arg != 2
       || lp_memcmp_call_p (stmt))
     return false;
   gcov_type total = 0;
@@ -1243,7 +1125,7 @@ int
 lp_annotate_sampled_icall (gimple *stmt, const lp_call_target *targets,
 			   unsigned n, FILE *dump)
 {
-  if (!icall_site_p (stmt) || n == 0)
+  if (!lp_icall_site_p (stmt) || n == 0)
     return 0;
   profile_count bbc = gimple_bb (stmt)->count.ipa ();
   if (!bbc.initialized_p () || bbc.to_gcov_type () <= 0)

@@ -7,13 +7,6 @@
 #include "profile-read.h"
 #include "sample-read.h"
 
-/* Functions smaller than this (blocks, ENTRY and EXIT included), and
-   inline or COMDAT ones, keep their first-run counter at 0: the check
-   at their entry makes them bigger, so GCC inlines them less, and runs
-   in every caller it still inlines them into, for an order that matters
-   little for code that is usually inlined.  */
-#define LP_FIRST_RUN_MIN_BLOCKS 6
-extern void lp_find_value_sites (lp_graph *);
 extern tree lp_instrument_values (cgraph_node *, lp_graph *);
 extern bool lp_indirect_target_p (cgraph_node *);
 extern void lp_inline_icall_targets (void);
@@ -34,8 +27,6 @@ extern bool lp_annotate_sampled_memop (gimple *, const lp_size_count *,
 				       unsigned, FILE *);
 extern void lp_run_memop_transforms (void);
 extern void lp_values_end (void);
-extern void lp_checksum_value_sites (lp_graph *, vec<unsigned char> *, bool,
-				     bool);
 extern void lp_sites_before_cmp (const lp_graph *, vec<int> *);
 
 /* After the last function of a lean build: warn if indirect calls were

@@ -13,6 +13,11 @@
 # present nothing else runs.  Otherwise, as root (or through sudo), it
 # runs 'apt-get update' once and 'apt-get install -y' for the missing
 # ones.  Extra packages can be added with LATEPGO_EXTRA_DEPS.
+#
+# LATEPGO_TARGET=aarch64-linux-gnu (make TARGET=...): also the cross
+# compiler for that target (gcc-12-aarch64-linux-gnu, its g++ and plugin
+# headers), its C library and binutils, and qemu-user to run its
+# programs; the host's g++ of the same major version builds the plugin.
 
 set -u
 
@@ -49,6 +54,25 @@ install_missing() {
   $sudo apt-get install -y -q $missing || return 1
 }
 updated=
+
+# The cross toolchain and qemu-user, before CC (the cross compiler) is
+# asked for its version.
+target=${LATEPGO_TARGET:-}
+if [ -n "$target" ] && command -v dpkg-query >/dev/null 2>&1; then
+  case $target in
+    aarch64-linux-gnu)
+      tmajor=12
+      case ${cc##*/} in
+	"$target"-gcc-[0-9]*) tmajor=${cc##*-} ;;
+      esac
+      install_missing "gcc-$tmajor-$target" "g++-$tmajor-$target" \
+	"gcc-$tmajor-plugin-dev-$target" "binutils-$target" \
+	libc6-dev-arm64-cross qemu-user || exit 1 ;;
+    *)
+      echo "latepgo: TARGET=$target is not supported (aarch64-linux-gnu is)" >&2
+      exit 1 ;;
+  esac
+fi
 
 # Debian's gcc-N, asked for by name (GCC=gcc-11) before it is there.
 if ! "$cc" -dumpversion >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; then

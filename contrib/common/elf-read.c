@@ -1,4 +1,4 @@
-/* elf-read.c: map an x86-64 ELF64 file and index its sections, PT_LOAD
+/* elf-read.c: map an x86-64 or AArch64 ELF64 file and index its sections, PT_LOAD
    segments, build id and function bounds (elf-read.h).  Every offset
    and size read from the file is checked against the file size before
    use, so a truncated or corrupt file gives a message, not a crash.  */
@@ -248,6 +248,12 @@ read_bounds (struct elf_file *elf)
   elf->num_bounds = n;
 }
 
+int
+elf_machine_known (uint16_t machine)
+{
+  return machine == EM_X86_64 || machine == EM_AARCH64;
+}
+
 void
 elf_open (struct elf_file *elf, const char *path)
 {
@@ -261,8 +267,12 @@ elf_open (struct elf_file *elf, const char *path)
   if (memcmp (eh->e_ident, ELFMAG, SELFMAG) != 0)
     lp_fatal (path, "not an ELF file");
   if (eh->e_ident[EI_CLASS] != ELFCLASS64
-      || eh->e_ident[EI_DATA] != ELFDATA2LSB || eh->e_machine != EM_X86_64)
-    lp_fatal (path, "not an ELF64 x86-64 file");
+      || eh->e_ident[EI_DATA] != ELFDATA2LSB)
+    lp_fatal (path, "not a little-endian ELF64 file");
+  if (!elf_machine_known (eh->e_machine))
+    lp_fatal (path, "code for ELF machine %u, neither x86-64 nor AArch64",
+	      eh->e_machine);
+  elf->machine = eh->e_machine;
   if (eh->e_type == ET_REL)
     lp_fatal (path, "a relocatable object; give the linked executable "
 	      "or shared library");

@@ -1,5 +1,5 @@
-/* elf-read.h: the parts of an x86-64 ELF64 executable or shared
-   library that the tools need: section headers (latepgo-profdata
+/* elf-read.h: the parts of an x86-64 or AArch64 ELF64 executable or
+   shared library that the tools need: section headers (latepgo-profdata
    reads the CFG anchors section, latepgo-profgen the rest) and contents, the
    GNU build id, the PT_LOAD segments (file offset -> virtual address)
    and the address ranges that bound a probe region (FUNC symbols,
@@ -44,10 +44,17 @@ struct elf_file
   /* Number of FUNC symbols found, for --verbose.  */
   size_t num_funcs;
   const char *symtab_name;	/* ".symtab", ".dynsym" or NULL.  */
+  /* EM_X86_64 or EM_AARCH64: which code latepgo-profgen decodes.  */
+  uint16_t machine;
 };
 
+/* Whether the tools read code of ELF machine MACHINE (e_machine):
+   x86-64 and AArch64, the machines the plugin builds for.  */
+int elf_machine_known (uint16_t machine);
+
 /* Map and parse PATH.  Exit with a message naming PATH when it cannot
-   be read or is not a linked ELF64 x86-64 little-endian file.  */
+   be read or is not a linked ELF64 little-endian file of a machine
+   elf_machine_known takes.  */
 void elf_open (struct elf_file *elf, const char *path);
 
 /* Section called NAME, or NULL.  */

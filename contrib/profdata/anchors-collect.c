@@ -98,7 +98,7 @@ add_elf (struct anchors_set *set, const char *path, int must_have)
   return found;
 }
 
-/* Whether PATH starts as a linked x86-64 ELF64 file (executable or
+/* Whether PATH starts as a linked x86-64 or AArch64 ELF64 file (executable or
    shared library), which elf_open takes.  */
 static int
 linked_elf_p (const char *path)
@@ -114,7 +114,7 @@ linked_elf_p (const char *path)
     return 0;
   Elf64_Ehdr eh;
   memcpy (&eh, h, sizeof eh);
-  return eh.e_machine == EM_X86_64
+  return elf_machine_known (eh.e_machine)
 	 && (eh.e_type == ET_EXEC || eh.e_type == ET_DYN);
 }
 

@@ -59,6 +59,7 @@
 #include "sample-write.h"
 #include "tool-util.h"
 
+#include <elf.h>
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -239,19 +240,34 @@ usage_error (const char *fmt, ...)
 
 /* perf_read_samples callback: count the sample in its binary's regions,
    at a conditional jump with FLAGS its direction, and at a memop call
-   with DX its size.  */
+   with DX its size (AArch64: with the register a cbz, cbnz, tbz or
+   tbnz tests, and x2).  */
 static void
 on_sample (void *ctx, size_t bin, uint64_t vaddr,
 	   const struct sample_regs *regs)
 {
   struct sample_ctx *sc = ctx;
-  regions_add_sample (&sc->bins[bin].regions, vaddr, ++sc->seq);
-  if (regs->has_flags)
-    sc->directions += regions_add_flags (&sc->bins[bin].regions, vaddr,
-					 regs->flags);
-  if (!regs->has_dx)
+  struct probe_regions *pr = &sc->bins[bin].regions;
+  regions_add_sample (pr, vaddr, ++sc->seq);
+  /* The size of a memop call: DX on x86-64, x2 on AArch64.  */
+  int has_size;
+  uint64_t dx;
+  if (sc->bins[bin].elf.machine == EM_AARCH64)
+    {
+      if (regs->a64.mask)
+	sc->directions += regions_add_a64_regs (pr, vaddr, &regs->a64);
+      has_size = (regs->a64.mask & (UINT32_C (1) << A64_SIZE_REG)) != 0;
+      dx = regs->a64.x[A64_SIZE_REG];
+    }
+  else
+    {
+      if (regs->has_flags)
+	sc->directions += regions_add_flags (pr, vaddr, regs->flags);
+      has_size = regs->has_dx;
+      dx = regs->dx;
+    }
+  if (!has_size)
     return;
-  uint64_t dx = regs->dx;
   /* Samples in a row at one call with one size are one call that
      stalled (the first run of cold code: page faults, cache misses),
      not several calls of that size.  */

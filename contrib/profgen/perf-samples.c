@@ -483,8 +483,11 @@ sample (struct perf_reader *r, int pid, uint64_t ip,
     default: break;
     }
   st->per_binary[bin]++;
-  st->dx_samples += regs->has_dx != 0;
-  st->flags_samples += regs->has_flags != 0;
+  /* On AArch64, x2 is the size register, and any of the others may be
+     what a cbz or tbz tests.  */
+  st->dx_samples += (regs->has_dx
+		     || (regs->a64.mask & (UINT32_C (1) << A64_SIZE_REG)));
+  st->flags_samples += regs->has_flags || regs->a64.mask != 0;
   r->fn (r->ctx, bin, vaddr, regs);
 }
 
@@ -622,10 +625,31 @@ branch_sample (struct perf_reader *r, int pid, const char *s, int has_stack,
   return bad ? -1 : 0;
 }
 
+/* The number of the AArch64 register perf names by the COLON - S
+   characters at S ("x0".."x29", "lr" for x30), or -1.  */
+static int
+a64_reg_number (const char *s, const char *colon)
+{
+  if (colon - s == 2 && strncmp (s, "lr", 2) == 0)
+    return 30;
+  if (s[0] != 'x' || colon - s < 2 || colon - s > 3)
+    return -1;
+  int n = 0;
+  for (const char *d = s + 1; d < colon; d++)
+    {
+      if (*d < '0' || *d > '9')
+	return -1;
+      n = n * 10 + (*d - '0');
+    }
+  return n <= 29 ? n : -1;
+}
+
 /* The user registers perf script prints after the IP for -F uregs:
-   "ABI:2    DX:0x1f    FLAGS:0x246" (ABI:0, and no registers, when
+   "ABI:2    DX:0x1f    FLAGS:0x246" on x86-64, "ABI:2    x0:0x1
+   x2:0x18    lr:0x4005d0" on AArch64 (ABI:0, and no registers, when
    the sample has none, e.g. in a kernel thread).  Set REGS from "DX:"
-   and "FLAGS:".  Returns -1 for anything else.  */
+   and "FLAGS:", and from AArch64's x0-x29 and lr.  Returns -1 for
+   anything else.  */
 static int
 parse_uregs (const char *s, const char *end, struct sample_regs *regs)
 {
@@ -656,6 +680,15 @@ parse_uregs (const char *s, const char *end, struct sample_regs *regs)
 	{
 	  regs->has_flags = 1;
 	  regs->flags = x;
+	}
+      else
+	{
+	  int n = a64_reg_number (s, colon);
+	  if (n >= 0)
+	    {
+	      regs->a64.mask |= UINT32_C (1) << n;
+	      regs->a64.x[n] = x;
+	    }
 	}
       if (*v && *v != ' ' && *v != '\t')
 	return -1;
@@ -711,7 +744,7 @@ frames_without_records (struct perf_reader *r)
 	  for (size_t i = 0; i < nf; i++)
 	    r->frame_bins[i] = code_at (r, pid, r->frame_addrs[i],
 					&r->frame_vaddrs[i]);
-	  struct sample_regs regs = { 0, 0, 0, 0 };
+	  struct sample_regs regs = { 0 };
 	  for (uint64_t k = 0; k < count; k++)
 	    sample (r, pid, r->frame_addrs[0], &regs);
 	  r->stats->stack_samples = lp_sat_add (r->stats->stack_samples,
@@ -880,7 +913,7 @@ parse_script_line (struct perf_reader *r, const char *line)
   else
     {
       uint64_t ip;
-      struct sample_regs regs = { 0, 0, 0, 0 };
+      struct sample_regs regs = { 0 };
       ok = parse_hex (&s, &ip) == 0 && (*s == 0 || *s == ' ' || *s == '\t');
       while (ok && (*s == ' ' || *s == '\t'))
 	s++;

@@ -64,12 +64,15 @@
 #include <stdint.h>
 
 #include "elf-read.h"
+#include "a64-insn.h"
 
-/* The user registers of a sample that latepgo-profgen uses.  */
+/* The user registers of a sample that latepgo-profgen uses: on x86-64
+   DX and FLAGS, on AArch64 x0-x30 (perf's "x0".."x29", "lr").  */
 struct sample_regs
 {
   int has_dx, has_flags;
   uint64_t dx, flags;
+  struct a64_regs a64;
 };
 
 /* Called for each sample in binary BIN (an index into the array given

@@ -3,6 +3,7 @@
 
 #define _GNU_SOURCE
 #include "probe-regions.h"
+#include "a64-insn.h"
 #include "jcc-flags.h"
 #include "run-cmd.h"
 #include "tool-util.h"
@@ -124,14 +125,7 @@ is_padding (const char *insn)
 static const char *
 split_mnemonic (const char *insn, char *buf, size_t size)
 {
-  insn = skip_prefixes (insn);
-  size_t n = strcspn (insn, " \t\n");
-  if (n >= size)
-    n = size - 1;
-  memcpy (buf, insn, n);
-  buf[n] = 0;
-  insn += strcspn (insn, " \t\n");
-  return insn + strspn (insn, " \t");
+  return objdump_mnemonic (skip_prefixes (insn), buf, size);
 }
 
 /* True if INSN may leave the straight line to the next instruction:
@@ -218,15 +212,28 @@ writes_dx (const char *insn)
   return is_dx_operand (last);
 }
 
-/* If INSN (objdump's text) is a call to memcpy, memmove, mempcpy or
-   memset, through the PLT, the GOT or directly, or a jump to one (a
-   tail call), return 1.  Any other call: 2.  Else 0.  */
+/* If INSN (objdump's text; A64: AArch64's) is a call to memcpy,
+   memmove, mempcpy or memset, through the PLT, the GOT or directly, or
+   a jump to one (a tail call), return 1.  Any other call: 2.  Else 0.  */
 static int
-call_kind (const char *insn)
+call_kind (const char *insn, int a64)
 {
-  insn = skip_prefixes (insn);
-  int jump = insn_is (insn, "jmp") || insn_is (insn, "jmpq");
-  if (!jump && !insn_is (insn, "call") && !insn_is (insn, "callq"))
+  int jump, call;
+  if (a64)
+    {
+      int indirect;
+      uint64_t target;
+      const char *ops;
+      if (!a64_branch (insn, &call, &jump, &indirect, &target, &ops))
+	return 0;
+    }
+  else
+    {
+      insn = skip_prefixes (insn);
+      jump = insn_is (insn, "jmp") || insn_is (insn, "jmpq");
+      call = insn_is (insn, "call") || insn_is (insn, "callq");
+    }
+  if (!jump && !call)
     return 0;
   int other = jump ? 0 : 2;
   const char *lt = strchr (insn, '<');
@@ -254,24 +261,38 @@ add_pro_epi (struct probe_regions *regs, uint64_t addr)
   regs->pro_epi[regs->num_pro_epi++] = addr;
 }
 
-/* Note INSN at ADDR (objdump's text) in REGS if it is a direct call
+/* Note INSN at ADDR (objdump's text; A64: AArch64's) in REGS if it is
+   a direct call
    (its return address is the next instruction's: *PENDING is set to
    its index until then) or a tail jump; FN is the address of the
    function symbol holding it.  */
 static void
 note_branch (struct probe_regions *regs, uint64_t addr, uint64_t fn,
-	     const char *insn, size_t *pending)
+	     const char *insn, size_t *pending, int a64)
 {
   char mn[32];
-  const char *ops = split_mnemonic (insn, mn, sizeof mn);
-  int call = strcmp (mn, "call") == 0 || strcmp (mn, "callq") == 0;
-  int jump = strcmp (mn, "jmp") == 0 || strcmp (mn, "jmpq") == 0;
+  const char *ops;
+  int call, jump, indirect;
+  uint64_t a64_target;
+  if (a64)
+    {
+      if (!a64_branch (insn, &call, &jump, &indirect, &a64_target, &ops))
+	return;
+    }
+  else
+    {
+      ops = split_mnemonic (insn, mn, sizeof mn);
+      call = strcmp (mn, "call") == 0 || strcmp (mn, "callq") == 0;
+      jump = strcmp (mn, "jmp") == 0 || strcmp (mn, "jmpq") == 0;
+      indirect = *ops == '*';
+    }
   if (!call && !jump)
     return;
-  /* "53c20 <f>" or "53c30 <f+0x10>"; indirect: "*%rax", "*0x8(%rdi)".  */
+  /* "53c20 <f>" or "53c30 <f+0x10>"; indirect: "*%rax", "*0x8(%rdi)"
+     (AArch64: "blr\tx16").  */
   uint64_t target = 0;
   int at_symbol = 0;
-  if (*ops != '*')
+  if (!indirect)
     {
       char *end;
       errno = 0;
@@ -290,7 +311,7 @@ note_branch (struct probe_regions *regs, uint64_t addr, uint64_t fn,
       ci->addr = addr;
       ci->floor = addr;
       ci->probe = SIZE_MAX;
-      ci->indirect = call && !target && *ops == '*';
+      ci->indirect = call && !target && indirect;
       ci->is_call = call;
     }
   if (call && target)
@@ -316,23 +337,34 @@ note_branch (struct probe_regions *regs, uint64_t addr, uint64_t fn,
     }
 }
 
-/* Note INSN at ADDR (objdump's text) in REGS if it is a conditional
-   jump with a direct target; *PENDING is set to its index until the
-   next instruction's address is known.  */
+/* Note INSN at ADDR (objdump's text; A64: AArch64's) in REGS if it is
+   a conditional jump with a direct target; *PENDING is set to its index
+   until the next instruction's address is known.  */
 static void
 note_cond_jump (struct probe_regions *regs, uint64_t addr, const char *insn,
-		size_t *pending)
+		size_t *pending, int a64)
 {
   char mn[32];
-  const char *ops = split_mnemonic (insn, mn, sizeof mn);
-  int cond = jcc_condition (mn);
-  if (cond < 0)
-    return;
-  char *end;
-  errno = 0;
-  uint64_t target = strtoull (ops, &end, 16);
-  if (end == ops || errno || target == 0)
-    return;
+  uint64_t target;
+  int cond;
+  if (a64)
+    {
+      cond = a64_cond_branch (insn, &target);
+      if (cond < 0)
+	return;
+    }
+  else
+    {
+      const char *ops = split_mnemonic (insn, mn, sizeof mn);
+      cond = jcc_condition (mn);
+      if (cond < 0)
+	return;
+      char *end;
+      errno = 0;
+      target = strtoull (ops, &end, 16);
+      if (end == ops || errno || target == 0)
+	return;
+    }
   regs->jumps = lp_grow (regs->jumps, &regs->cap_jumps, regs->num_jumps,
 			 sizeof *regs->jumps, 256);
   struct cond_jump *j = &regs->jumps[regs->num_jumps];
@@ -366,13 +398,24 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
   char start_opt[64], stop_opt[64];
   snprintf (start_opt, sizeof start_opt, "--start-address=0x%" PRIx64, lo);
   snprintf (stop_opt, sizeof stop_opt, "--stop-address=0x%" PRIx64, hi);
-  char *argv[] = { "objdump", "-d", "--no-show-raw-insn", start_opt,
+  /* This machine's objdump reads x86-64 code; AArch64's needs the
+     cross binutils' (binutils-aarch64-linux-gnu).  */
+  int a64 = elf->machine == EM_AARCH64;
+  char *objdump = a64 ? "aarch64-linux-gnu-objdump" : "objdump";
+  char *argv[] = { objdump, "-d", "--no-show-raw-insn", start_opt,
 		   stop_opt, (char *) elf->path, NULL };
   struct run_cmd cmd;
   if (run_start (&cmd, argv) != 0)
     {
-      if (verbose)
-	lp_note ("cannot run objdump (%s)", strerror (errno));
+      /* Every x86-64 machine has objdump; the cross binutils are a
+	 package of their own, whose absence must not go unnoticed.  */
+      if (a64)
+	lp_warning (elf->path, "cannot run %s (%s): install "
+		    "binutils-aarch64-linux-gnu; until then instructions are "
+		    "estimated at 4 bytes each, and memop sizes and branch "
+		    "directions are left out", objdump, strerror (errno));
+      else if (verbose)
+	lp_note ("cannot run %s (%s)", objdump, strerror (errno));
       return -1;
     }
 
@@ -425,8 +468,8 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
 	regs->jumps[pending_jump].next = addr;
       pending_jump = SIZE_MAX;
       size_t calls_before = regs->num_call_insns;
-      note_branch (regs, addr, fn, insn, &pending);
-      note_cond_jump (regs, addr, insn, &pending_jump);
+      note_branch (regs, addr, fn, insn, &pending, a64);
+      note_cond_jump (regs, addr, insn, &pending_jump, a64);
       if (regs->num_call_insns > calls_before)
 	{
 	  regs->call_insns[calls_before].floor = call_floor;
@@ -443,7 +486,8 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
 	}
       {
 	const char *bare = skip_prefixes (insn);
-	if (insn_is (bare, "ret") || insn_is (bare, "retq"))
+	if (a64 ? a64_is_ret (insn)
+	    : insn_is (bare, "ret") || insn_is (bare, "retq"))
 	  {
 	    regs->rets = lp_grow (regs->rets, &regs->cap_rets, regs->num_rets,
 				  sizeof *regs->rets, 64);
@@ -456,14 +500,15 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
       prev_insn = addr;
       /* Padding after a jump or return never runs: counting it would
 	 make the block before it look less often executed.  */
-      int padding = after_jump && is_padding (insn);
-      after_jump = padding || is_jump (insn);
+      int padding = after_jump && (a64 ? a64_is_padding (insn)
+				   : is_padding (insn));
+      after_jump = padding || (a64 ? a64_is_jump (insn) : is_jump (insn));
       size_t r = find_region (regs, addr);
       if (r != SIZE_MAX && !padding)
 	regs->regions[r].insns++;
       if (!window)
 	window = addr;
-      int kind = call_kind (insn);
+      int kind = call_kind (insn, a64);
       if (kind == 1)
 	{
 	  regs->memop_calls = lp_grow (regs->memop_calls,
@@ -478,15 +523,16 @@ count_insns_objdump (const struct elf_file *elf, struct probe_regions *regs,
 	}
       if (kind)
 	floor = addr + 1;
-      if (is_control (insn) || writes_dx (insn))
+      if (a64 ? a64_is_control (insn) || a64_writes_x2 (insn)
+	  : is_control (insn) || writes_dx (insn))
 	window = 0;
     }
   free (line);
   int status = run_finish (&cmd, &err);
   if (status != 0)
     {
-      lp_warning (elf->path, "objdump failed (exit status %d)%s%s", status,
-		  *err ? ": " : "", err);
+      lp_warning (elf->path, "%s failed (exit status %d)%s%s", objdump,
+		  status, *err ? ": " : "", err);
       free (err);
       for (size_t i = 0; i < regs->num_regions; i++)
 	regs->regions[i].insns = 0;
@@ -871,20 +917,45 @@ regions_add_size (struct probe_regions *regs, uint64_t vaddr, uint64_t dx)
   return 1;
 }
 
-int
-regions_add_flags (struct probe_regions *regs, uint64_t vaddr,
-		   uint64_t flags)
+/* The conditional jump at VADDR, or NULL.  */
+static struct cond_jump *
+jump_at (struct probe_regions *regs, uint64_t vaddr)
 {
   size_t lo = sorted_rank (regs->jumps, regs->num_jumps, sizeof *regs->jumps,
 			   offsetof (struct cond_jump, addr), vaddr, 0);
   if (lo == regs->num_jumps || regs->jumps[lo].addr != vaddr)
+    return NULL;
+  return &regs->jumps[lo];
+}
+
+/* Count the way J went: TAKEN 1 or 0; -1 (unknown) counts nothing.
+   Return 1 if counted.  */
+static int
+count_direction (struct cond_jump *j, int taken)
+{
+  if (!j || taken < 0)
     return 0;
-  struct cond_jump *j = &regs->jumps[lo];
-  if (jcc_taken (j->cond, flags))
+  if (taken)
     j->taken++;
   else
     j->not_taken++;
   return 1;
+}
+
+int
+regions_add_flags (struct probe_regions *regs, uint64_t vaddr,
+		   uint64_t flags)
+{
+  struct cond_jump *j = jump_at (regs, vaddr);
+  return count_direction (j, j ? jcc_taken (j->cond, flags) : -1);
+}
+
+int
+regions_add_a64_regs (struct probe_regions *regs, uint64_t vaddr,
+		      const struct a64_regs *x)
+{
+  struct cond_jump *j = jump_at (regs, vaddr);
+  return count_direction (j, j ? a64_taken (j->cond, x) : -1);
 }
 
 /* Add V to the sorted set OUT of *N elements (up to MAX stored).  */

@@ -291,6 +291,12 @@ int regions_add_size (struct probe_regions *regs, uint64_t vaddr,
 int regions_add_flags (struct probe_regions *regs, uint64_t vaddr,
 		       uint64_t flags);
 
+/* The same on AArch64, with the general registers X of the sample:
+   the way a cbz, cbnz, tbz or tbnz at VADDR goes (a64-insn.h).  */
+struct a64_regs;
+int regions_add_a64_regs (struct probe_regions *regs, uint64_t vaddr,
+			  const struct a64_regs *x);
+
 /* The code of inline context NODE in the region holding ADDR, as
    probe indices of NODE's function: those of its probes there, and
    for code inlined into it (a descendant context), the call-site
