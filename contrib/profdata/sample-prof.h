@@ -96,7 +96,7 @@ int sp_parse (struct sp_profile *p, const char *buf, size_t len,
 	      uint64_t weight, char *err, size_t errlen);
 
 /* Read the file PATH, text or extensible binary (sample-ext-load.c),
-   into P; -1 with a message in ERR on error.  */
+   into P; -1 with a message in ERR on error (sample-read-file.c).  */
 int sp_read_file (struct sp_profile *p, const char *path, uint64_t weight,
 		  char *err, size_t errlen);
 
@@ -131,6 +131,10 @@ struct sp_func *sp_call_at (struct sp_func *f, uint32_t id, uint32_t disc,
 
 /* Parse the extensible binary profile BUF[0, LEN) into P (empty),
    counts multiplied by WEIGHT (sample-ext-load.c).  */
+/* Allocate what the readers add to P in P's arena from now on (P made by
+   sp_profile_init_arena), or, with NULL, no longer.  */
+void sp_use_arena (struct sp_profile *p);
+
 int sp_load_ext (struct sp_profile *p, const unsigned char *buf, size_t len,
 		 uint64_t weight, char *err, size_t errlen);
 
