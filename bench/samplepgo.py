@@ -597,6 +597,7 @@ def workload(w, rounds, root):
             flat_share_ir=share(ir_ratio, "cgflat" + tag),
             samplecs_ir_ratio=ir_ratio["samplecs" + tag],
             sample_ir_ratio=ir_ratio[samples[k]],
+            sample_share_ir=share(ir_ratio, samples[k]),
             samplecs_share_ir=share(ir_ratio, "samplecs" + tag),
             samplecs_share_run=share(run_ratio, "samplecs" + tag)))
     cs_functions = 0
@@ -739,13 +740,9 @@ def main():
                      " ".join("%.4f / %.4f" % (x["sample_ir_ratio"],
                                                x["samplecs_ir_ratio"])
                               for x in cs),
-                     " ".join("%s / %s" % (
-                         fmt(x["samplecs_share_ir"] if False else
-                             (1 - x["sample_ir_ratio"])
-                             / (1 - r["ir_ratio"]["instr"])
-                             if r["ir_ratio"]["instr"] < 1 else None,
-                             "%.2f"),
-                         fmt(x["samplecs_share_ir"], "%.2f")) for x in cs),
+                     " ".join("%s / %s" % (fmt(x["sample_share_ir"], "%.2f"),
+                                           fmt(x["samplecs_share_ir"], "%.2f"))
+                              for x in cs),
                      " ".join(fmt(x["samplecs_share_run"], "%.2f")
                               for x in cs)))
     os.makedirs(config.OUT_ROOT, exist_ok=True)
