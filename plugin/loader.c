@@ -172,11 +172,26 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	    }
 	  free (other);
 	}
-      lp_error ("latepgo: this plugin was built for GCC %s (%s) and cannot "
-		"be loaded by GCC %s (%s); rebuild it against the plugin "
-		"headers of this compiler (make GCC=gcc-%d)",
-		LATEPGO_BUILT_FOR, gcc_version.datestamp, ver->basever,
-		ver->datestamp, loaded_major > 0 ? loaded_major : 0);
+      char built_t[128], loading_t[128];
+      target_of (gcc_version.configuration_arguments, built_t,
+		 sizeof built_t);
+      target_of (ver->configuration_arguments, loading_t, sizeof loading_t);
+      if (strcmp (built_t, loading_t) != 0)
+	/* Another release for another machine (Debian's cross compilers
+	   have their own datestamps): say both.  */
+	lp_error ("latepgo: this plugin was built for GCC %s (%s) for %s "
+		  "code and cannot be loaded by GCC %s (%s), which makes %s "
+		  "code; rebuild it against the plugin headers of this "
+		  "compiler (make TARGET=%s for a cross compiler, make for "
+		  "the native one)", LATEPGO_BUILT_FOR, gcc_version.datestamp,
+		  built_t, ver->basever, ver->datestamp, loading_t,
+		  loading_t);
+      else
+	lp_error ("latepgo: this plugin was built for GCC %s (%s) and "
+		  "cannot be loaded by GCC %s (%s); rebuild it against the "
+		  "plugin headers of this compiler (make GCC=gcc-%d)",
+		  LATEPGO_BUILT_FOR, gcc_version.datestamp, ver->basever,
+		  ver->datestamp, loaded_major > 0 ? loaded_major : 0);
       return 1;
     }
   /* The same release configured otherwise lays out global_options
