@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "index-table.h"
 #include "md5.h"
 #include "preinline.h"
 #include "tool-util.h"
@@ -48,6 +49,7 @@ struct pstate
   char **size_keys;
   uint64_t *size_bytes;
   size_t num_sizes, cap_sizes;
+  struct index_table size_index;	/* Of size_keys.  */
   uint64_t hot, cold;
   FILE *debug;
 };
@@ -254,6 +256,26 @@ base_for (struct pstate *st, const char *name)
   return node && node->prof >= 0 ? node : NULL;
 }
 
+/* The index of size key KEY, or -1; *SLOT where a lookup stopped.  */
+static long
+find_size (const struct pstate *st, const char *key, uint64_t *hash,
+	   size_t *slot)
+{
+  *hash = lp_md5low64 (key, strlen (key));
+  size_t s;
+  for (s = index_table_start (&st->size_index, *hash);
+       st->size_index.slots[s];
+       s = index_table_next (&st->size_index, s))
+    {
+      uint32_t i = st->size_index.slots[s] - 1;
+      if (st->size_index.hashes[s] == *hash
+	  && strcmp (st->size_keys[i], key) == 0)
+	return (long) i;
+    }
+  *slot = s;
+  return -1;
+}
+
 /* ProfiledBinary::getFuncSizeForContext, from the instruction
    contexts' bytes: the longest suffix of N's context (leaf first) that
    some instruction has, else a context that ends with N's function.  */
@@ -267,14 +289,15 @@ func_size (struct pstate *st, const struct pnode *n)
   /* Suffixes from the whole context to the leaf: the longest found.  */
   for (;;)
     {
-      for (size_t i = 0; i < st->num_sizes && !found; i++)
-	if (strcmp (st->size_keys[i], suffix) == 0)
-	  {
-	    best = st->size_bytes[i];
-	    found = 1;
-	  }
-      if (found)
-	break;
+      uint64_t h;
+      size_t slot;
+      long i = find_size (st, suffix, &h, &slot);
+      if (i >= 0)
+	{
+	  best = st->size_bytes[i];
+	  found = 1;
+	  break;
+	}
       const char *at = strstr (suffix, " @ ");
       if (!at)
 	break;
@@ -301,12 +324,14 @@ func_size (struct pstate *st, const struct pnode *n)
 static void
 add_size (struct pstate *st, const char *key, uint64_t bytes)
 {
-  for (size_t i = 0; i < st->num_sizes; i++)
-    if (strcmp (st->size_keys[i], key) == 0)
-      {
-	st->size_bytes[i] += bytes;
-	return;
-      }
+  uint64_t h;
+  size_t slot;
+  long i = find_size (st, key, &h, &slot);
+  if (i >= 0)
+    {
+      st->size_bytes[i] += bytes;
+      return;
+    }
   size_t cap = st->cap_sizes;
   st->size_keys = lp_grow (st->size_keys, &cap, st->num_sizes,
 			   sizeof *st->size_keys, 64);
@@ -314,6 +339,7 @@ add_size (struct pstate *st, const char *key, uint64_t bytes)
 			    sizeof *st->size_bytes, 64);
   st->size_keys[st->num_sizes] = xstrdup (key);
   st->size_bytes[st->num_sizes] = bytes;
+  index_table_add (&st->size_index, slot, h, (uint32_t) st->num_sizes);
   st->num_sizes++;
 }
 
@@ -929,6 +955,7 @@ cs_preinline (const struct cs_profile *cs, struct cs_func **funcs,
 	}
     }
   compute_thresholds (&st);
+  index_table_init (&st.size_index);
   collect_sizes (&st, cs);
   if (debug)
     fprintf (debug, "preinliner: hot count %" PRIu64 ", cold count %"
@@ -969,6 +996,7 @@ cs_preinline (const struct cs_profile *cs, struct cs_func **funcs,
     free (st.size_keys[i]);
   free (st.size_keys);
   free (st.size_bytes);
+  index_table_free (&st.size_index);
   for (size_t i = 0; i < num_names; i++)
     free (names[i]);
   free (names);
