@@ -964,9 +964,8 @@ lp_annotate_values (lp_graph *g, const lp_profile_record *rec,
 		       exact_bucket_p (b) ? "" : "+", (int64_t) c[b]);
 	  fputc ('\n', dump);
 	}
-      if (!s->cmp)
-	for (int b = 0; b < LATEPGO_MEMOP_BUCKETS; b++)
-	  lp_oracle_note_size (s->stmt, bucket_value (b), c[b]);
+      for (int b = 0; b < LATEPGO_MEMOP_BUCKETS; b++)
+	lp_oracle_note_size (s->stmt, bucket_value (b), c[b]);
       profile_count bbc = gimple_bb (s->stmt)->count.ipa ();
       if (total <= 0 || !bbc.initialized_p () || bbc.to_gcov_type () <= 0)
 	continue;
@@ -1046,16 +1045,16 @@ lp_run_memop_transforms (void)
    size, as an instrumented profile would give, so that GCC versions
    the call for a dominant size and picks the expansion for the
    average.  Only calls whose size is the third argument (DX at the
-   call) qualify.  Returns whether histograms were attached.  */
+   call) qualify.  A memcmp or bcmp call gets its counts per memop
+   bucket instead, as from an instrumented profile, for
+   memcmp-version.cc.  Returns whether histograms were attached.  */
 
 bool
 lp_annotate_sampled_memop (gimple *stmt, const lp_size_count *sizes,
 			   unsigned n, FILE *dump)
 {
   int size_arg;
-  /* latepgo-profgen gives no sizes of memcmp and bcmp calls.  */
-  if (!lp_memop_site_p (stmt, &size_arg) || size_arg != 2
-      || lp_memcmp_call_p (stmt))
+  if (!lp_memop_site_p (stmt, &size_arg) || size_arg != 2)
     return false;
   gcov_type total = 0;
   for (unsigned i = 0; i < n; i++)
@@ -1065,6 +1064,21 @@ lp_annotate_sampled_memop (gimple *stmt, const lp_size_count *sizes,
       || bbc.to_gcov_type () <= 0)
     return false;
   gcov_type all = bbc.to_gcov_type ();
+
+  if (lp_memcmp_call_p (stmt))
+    {
+      gcov_type bucket[LATEPGO_MEMOP_BUCKETS] = {};
+      for (unsigned i = 0; i < n; i++)
+	bucket[latepgo_memop_bucket (sizes[i].size)]
+	  += scale_to_block (sizes[i].count, total, all);
+      lp_memcmp_attach_sizes (stmt, bucket, all);
+      if (dump)
+	for (unsigned b = 0; b < LATEPGO_MEMOP_BUCKETS; b++)
+	  if (bucket[b])
+	    fprintf (dump, " %llu%s:%" PRId64, latepgo_memop_bucket_min (b),
+		     exact_bucket_p (b) ? "" : "+", (int64_t) bucket[b]);
+      return true;
+    }
 
   /* The most common sizes (fill_topn orders them); a size beyond any
      stringop strategy counts as 1 MiB in the average, which then cannot

@@ -15,7 +15,8 @@
    region is one call of F from that probe.  So a high-frequency IP
    session and a cheap low-frequency call-stack session can be
    combined.  Those recorded with the register DX (perf record
-   --user-regs=dx) also give the sizes of memcpy and memset calls:
+   --user-regs=dx) also give the sizes of memcpy, memset and memcmp
+   calls:
    DX at a sample on the call instruction or on one of the instructions
    before it that leave DX alone (probe-regions.h).  Those recorded
    with the flags register (--user-regs=flags) also give the directions
@@ -118,9 +119,9 @@ print_usage (FILE *f)
 "                     with call stacks (perf record --call-graph=dwarf or -g)\n"
 "                     also the targets of indirect calls; with the register\n"
 "                     DX (perf record --user-regs=dx) also the sizes of\n"
-"                     memcpy/memmove/mempcpy/memset calls; with the flags\n"
-"                     register (--user-regs=flags) also the directions of\n"
-"                     conditional jumps; may be repeated:\n"
+"                     memcpy/memmove/mempcpy/memset/memcmp/bcmp calls; with\n"
+"                     the flags register (--user-regs=flags) also the\n"
+"                     directions of conditional jumps; may be repeated:\n"
 "                     the samples of all files add up; with branch stacks\n"
 "                     (perf record -b or -j) exact counts from the branch\n"
 "                     records\n"
@@ -171,11 +172,11 @@ print_usage (FILE *f)
 "  INDEX: COUNT F:CALLS G:CALLS ...\n"
 "(in samples, most called first).\n"
 "\n"
-"With DX, a sample whose IP is a call to memcpy, memmove, mempcpy or\n"
-"memset (objdump -d), a tail jump to one, or an instruction that runs\n"
-"straight into one without changing DX, counts DX, the call's size,\n"
-"for the call probe of that call (the last call probe at or before\n"
-"it); the probe's line is followed by\n"
+"With DX, a sample whose IP is a call to memcpy, memmove, mempcpy,\n"
+"memset, memcmp or bcmp (objdump -d), a tail jump to one, or an\n"
+"instruction that runs straight into one without changing DX, counts\n"
+"DX, the call's size, for the call probe of that call (the last call\n"
+"probe at or before it); the probe's line is followed by\n"
 "#sizes INDEX: SIZE:SAMPLES ...\n"
 "(most seen first; a comment to LLVM's reader).  Samples in a row at\n"
 "one address with one size count once.\n"
@@ -443,7 +444,7 @@ note_registers (const char *file, const struct perf_stats *st,
 	     "(perf record --user-regs=dx)", file);
   else
     lp_note ("%s: %" PRIu64 " samples with DX, %" PRIu64 " at one of the "
-	     "%zu memcpy/memmove/mempcpy/memset calls of the binaries", file,
+	     "%zu memcpy/memmove/mempcpy/memset/memcmp/bcmp calls of the binaries", file,
 	     st->dx_samples, sizes, calls);
   if (!st->flags_samples)
     lp_note ("%s: no flags register in the samples: no branch "

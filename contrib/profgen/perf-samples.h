@@ -33,8 +33,8 @@
    'perf evlist -v' shows sample_regs_user with bit 3 set), the sample
    pass asks for it too (-F pid,ip,uregs) and passes it on with the
    sample: at a call instruction (and before it, until DX is set), DX
-   is the call's third argument, the size of a memcpy, memmove or
-   memset (x86-64 SysV ABI).  Likewise the flags register (perf record
+   is the call's third argument, the size of a memcpy, memmove,
+   memset, memcmp or bcmp (x86-64 SysV ABI).  Likewise the flags register (perf record
    --user-regs=flags, bit 9): at a conditional jump, which has not run
    yet when the sample interrupts it, FLAGS says which way it goes.
 

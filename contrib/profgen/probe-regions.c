@@ -213,8 +213,9 @@ writes_dx (const char *insn)
 }
 
 /* If INSN (objdump's text; A64: AArch64's) is a call to memcpy,
-   memmove, mempcpy or memset, through the PLT, the GOT or directly, or
-   a jump to one (a tail call), return 1.  Any other call: 2.  Else 0.  */
+   memmove, mempcpy, memset, memcmp or bcmp (each takes its size as
+   the third argument), through the PLT, the GOT or directly, or a jump
+   to one (a tail call), return 1.  Any other call: 2.  Else 0.  */
 static int
 call_kind (const char *insn, int a64)
 {
@@ -240,7 +241,7 @@ call_kind (const char *insn, int a64)
   if (!lt)
     return other;
   static const char *const memops[] = { "memcpy", "memmove", "mempcpy",
-					"memset" };
+					"memset", "memcmp", "bcmp" };
   for (size_t i = 0; i < sizeof memops / sizeof memops[0]; i++)
     {
       size_t n = strlen (memops[i]);

@@ -1,7 +1,8 @@
 /* probe-regions.h: the code of a binary cut into probe regions, the
    samples that fall into each and the count estimate of each probe.
 
-   The sizes of memcpy, memmove, mempcpy and memset calls come from
+   The sizes of memcpy, memmove, mempcpy, memset, memcmp and bcmp
+   calls come from
    samples that carry the register DX (perf record --user-regs=dx) and
    whose IP is in the call's window: the call instruction (or tail
    jump) and the instructions before it that run straight into it (no
@@ -96,7 +97,8 @@ struct probe_sizes
   size_t num, cap;
 };
 
-/* A call instruction to memcpy, memmove, mempcpy or memset (or a tail
+/* A call instruction to memcpy, memmove, mempcpy, memset, memcmp or
+   bcmp (or a tail
    jump to one) and the call probe of the call statement it comes from
    (SIZE_MAX if unknown).  */
 struct memop_call

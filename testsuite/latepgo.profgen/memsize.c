@@ -3,7 +3,7 @@
    cannot know: 24 bytes three times in four, 200 bytes once in four.
    The loop around it does some work of its own, so that samples land
    on the call instruction too.  Runs about half a second; prints a
-   checksum.  */
+   checksum.  With -DMEMSIZE_CMP the call is a memcmp of those sizes.  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +23,13 @@ main (int argc, char **argv)
   for (unsigned i = 0; i < n; i++)
     {
       src[i & 255] = (char) x;
+#ifdef MEMSIZE_CMP
+      /* A memcmp instead (the memcmp-sizes test): its size is the third
+	 argument too.  */
+      x += (unsigned) memcmp (dst, src, sizes[i & 3]);
+#else
       memcpy (dst, src, sizes[i & 3]);
+#endif
       x = x * 1103515245u + dst[(i >> 3) & 15];
     }
   printf ("%u\n", x);

@@ -1,7 +1,7 @@
 /* The program of sample.exp: classify runs its rare branch (a call,
    so that GCC cannot if-convert it) for one value in ten; apply calls
    through a pointer; pick has a one-instruction arm and a long one;
-   copy_rec copies a size GCC cannot know.  */
+   copy_rec copies a size GCC cannot know, cmp_rec compares one.  */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,6 +69,13 @@ void
 copy_rec (char *dst, const char *src, size_t len)
 {
   memcpy (dst, src, len);
+}
+
+/* Not called: sample.exp gives it a profile of its memcmp's sizes.  */
+int
+cmp_rec (const char *a, const char *b, size_t len)
+{
+  return memcmp (a, b, len) == 0;
 }
 
 int
