@@ -170,7 +170,8 @@ print_usage (FILE *f)
 "whose return address (the second frame) is in the region of an\n"
 "IndirectCall probe counts one call of F there; the probe's line gets\n"
 "  INDEX: COUNT F:CALLS G:CALLS ...\n"
-"(in samples, most called first).\n"
+"(most called first): F's samples at that call, which measure its time,\n"
+"turned into calls: times F's entry count, over F's call-stack samples.\n"
 "\n"
 "With DX, a sample whose IP is a call to memcpy, memmove, mempcpy,\n"
 "memset, memcmp or bcmp (objdump -d), a tail jump to one, or an\n"
@@ -330,7 +331,8 @@ on_branches (void *ctx, const struct branch_sample *s)
 /* perf_read_samples call-stack callback: the function holding VADDR
    was called from CALL_VADDR; count it if that is an indirect call, or
    a direct call of a function that reached it by an indirect tail
-   jump.  */
+   jump.  Every such sample counts as leaf time of that function too,
+   which turns callee samples into calls (sample-write.c).  */
 static void
 on_stack (void *ctx, size_t bin, uint64_t vaddr, size_t call_bin,
 	  uint64_t call_vaddr)
@@ -341,6 +343,7 @@ on_stack (void *ctx, size_t bin, uint64_t vaddr, size_t call_bin,
 					  vaddr);
   if (!name)
     return;
+  regions_add_leaf (&callee->regions, vaddr);
   if (regions_add_call (&caller->regions, &caller->probes, call_vaddr, name))
     sc->calls++;
   else if (regions_add_tail_call (&caller->regions, &caller->probes,

@@ -1026,6 +1026,15 @@ regions_block_contexts_at (const struct probe_regions *regs,
   return n;
 }
 
+void
+regions_add_leaf (struct probe_regions *regs, uint64_t vaddr)
+{
+  size_t r = find_region (regs, vaddr);
+  if (r != SIZE_MAX)
+    regs->regions[r].leaf_samples
+      = lp_sat_add (regs->regions[r].leaf_samples, 1);
+}
+
 uint64_t
 regions_probe_samples (const struct probe_regions *regs, size_t p)
 {

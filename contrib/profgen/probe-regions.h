@@ -61,6 +61,8 @@ struct probe_region
 {
   uint64_t start, end;
   uint64_t samples;
+  /* Call-stack samples whose leaf frame is here (regions_add_leaf).  */
+  uint64_t leaf_samples;
   /* The ordinal of its first sample among all samples, in time order
      (see regions_add_sample); 0 without samples.  */
   uint64_t first_sample;
@@ -314,6 +316,11 @@ size_t regions_context_probes_at (const struct probe_regions *regs,
 size_t regions_block_contexts_at (const struct probe_regions *regs,
 				  const struct probe_set *set, uint64_t addr,
 				  uint32_t *out, size_t max);
+
+/* Count a call-stack sample whose leaf frame is at VADDR: the callee
+   time that turns an indirect call's callee samples into calls
+   (sample-write.h).  */
+void regions_add_leaf (struct probe_regions *regs, uint64_t vaddr);
 
 /* Samples in the region of probe P (an index into the set), and its
    counts from branch stacks; 0 for a dangling probe.  */

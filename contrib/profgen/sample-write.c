@@ -62,6 +62,9 @@ struct out_func
      top level its rank among the functions written.  */
   uint64_t first_sample;
   uint64_t total;
+  /* At the top level: call-stack samples whose leaf was in its code,
+     inlinees included (calls_from_samples).  */
+  uint64_t leaf_samples;
 };
 
 /* The earlier of the sample ordinals A and B, where 0 is none.  */
@@ -294,6 +297,19 @@ profile_add_binary (struct sample_profile *prof, const char *bin,
       f->first_sample = earlier (f->first_sample,
 				 regions_probe_first_sample (regs, p));
     }
+  /* Each region's code is one top-level function's.  */
+  for (size_t r = 0; r < regs->num_regions; r++)
+    {
+      const struct probe_region *reg = &regs->regions[r];
+      if (!reg->leaf_samples || !reg->num_probes)
+	continue;
+      uint32_t n = set->probes[regs->sorted_probes[reg->first_probe]].node;
+      while (set->nodes[n].parent != PROBE_NO_NODE)
+	n = set->nodes[n].parent;
+      if (of[n])
+	of[n]->leaf_samples = lp_sat_add (of[n]->leaf_samples,
+					  reg->leaf_samples);
+    }
   add_inlined_calls (set, regs, of);
   add_branches (set, regs, of);
   free (of);
@@ -349,6 +365,7 @@ absorb (struct out_func *into, struct out_func *from)
     }
   free (from->branches);
   into->samples = lp_sat_add (into->samples, from->samples);
+  into->leaf_samples = lp_sat_add (into->leaf_samples, from->leaf_samples);
   into->first_sample = earlier (into->first_sample, from->first_sample);
   free (from->body);
   free (from->kids);
@@ -657,6 +674,74 @@ free_func (struct out_func *f)
   free (f);
 }
 
+/* The top-level function named NAME among the NUM of TOPS (sorted by
+   name), or NULL when there is none or several (one name, several
+   GUIDs).  */
+static const struct out_func *
+top_named (struct out_func *const *tops, size_t num, const char *name)
+{
+  size_t lo = 0, hi = num;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (strcmp (tops[mid]->name, name) < 0)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  if (lo == num || strcmp (tops[lo]->name, name) != 0
+      || (lo + 1 < num && strcmp (tops[lo + 1]->name, name) == 0))
+    return NULL;
+  return tops[lo];
+}
+
+/* An indirect call's callee samples (call stacks whose leaf is in the
+   callee, its caller the call) measure the callee's time under the
+   call, not its calls: a callee ten times as long a call gets ten
+   times the samples a call.  The callee's calls are its entry count
+   (HEAD, the estimate of its probe 1), its time its leaf samples in
+   all call stacks (LEAF); if a call costs the same from every caller,
+   the call's share of LEAF is its share of the calls.  So in F and its
+   inlinees, each callee's samples become HEAD x SAMPLES / LEAF, at
+   least 1, the estimate of its calls from that site (in HEAD's unit,
+   that of the block counts); a site with a callee not among the TOPS
+   keeps its samples.  */
+static void
+calls_from_samples (struct out_func *f, struct out_func *const *tops,
+		    size_t num_tops)
+{
+  for (size_t i = 0; i < f->num_body; i++)
+    {
+      struct out_body *b = &f->body[i];
+      size_t k;
+      for (k = 0; k < b->num_targets; k++)
+	{
+	  const struct out_func *t = top_named (tops, num_tops,
+						b->targets[k].name);
+	  if (!t || !t->leaf_samples)
+	    break;
+	}
+      if (k < b->num_targets || b->num_targets == 0)
+	continue;
+      for (k = 0; k < b->num_targets; k++)
+	{
+	  const struct out_func *t = top_named (tops, num_tops,
+						b->targets[k].name);
+	  uint64_t head = (t->num_body > 0 && t->body[0].index == 1
+			   ? t->body[0].count : 0);
+	  double calls = ((double) head * b->targets[k].samples
+			  / t->leaf_samples + 0.5);
+	  b->targets[k].samples = (calls < 1 ? 1
+				   : calls >= 18446744073709551615.0
+				   ? UINT64_MAX : (uint64_t) calls);
+	}
+      qsort (b->targets, b->num_targets, sizeof *b->targets,
+	     cmp_target_out);
+    }
+  for (size_t i = 0; i < f->num_kids; i++)
+    calls_from_samples (f->kids[i], tops, num_tops);
+}
+
 size_t
 profile_write (struct sample_profile *prof, FILE *out)
 {
@@ -665,6 +750,8 @@ profile_write (struct sample_profile *prof, FILE *out)
   prof->num_tops = merge_funcs (prof->tops, prof->num_tops);
   for (size_t i = 0; i < prof->num_tops; i++)
     normalize (prof->tops[i]);
+  for (size_t i = 0; i < prof->num_tops; i++)
+    calls_from_samples (prof->tops[i], prof->tops, prof->num_tops);
   rank_first_samples (prof->tops, prof->num_tops);
   for (size_t i = 0; i < prof->num_tops; i++)
     {

@@ -24,8 +24,9 @@
    -fprofile-reorder-functions does with an instrumented time
    profile.  An indirect call probe seen in call stacks
    (probe-regions.h) lists the functions it called, F, G, ..., by
-   profile name, with their call-stack samples N, M, ...: most first,
-   then by name.  After a function's body lines, its conditional jumps
+   profile name, with their calls N, M, ... estimated from call-stack
+   samples (sample-write.c, calls_from_samples): most first, then by
+   name.  After a function's body lines, its conditional jumps
    seen by samples with the flags register (probe-regions.h), as
      #branch SRC: TO:N TO:M
    (a comment to LLVM's reader): SRC the probe indices of the code

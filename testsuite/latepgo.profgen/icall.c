@@ -5,7 +5,10 @@
    samples fall inside them, with main's call site as their caller.
    With -DICALL_TAIL, dispatch makes the call as its last act, which
    GCC turns into a tail jump: the callees' caller frame is then main's
-   call of dispatch.  Runs about half a second; prints a checksum.  */
+   call of dispatch.  With -DCOLD_STEPS=400, a call of cold_fn takes
+   ten times as long as one of hot_fn, so that cold_fn gets more
+   samples than hot_fn though called a ninth as often.  Runs about half
+   a second; prints a checksum.  */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -16,18 +19,28 @@
 /* Dependent multiply-adds: time spent in the callee's own code.  */
 #define STEP(v, k) ((v) = (v) * (k) + ((v) >> 15))
 
+/* Each starts with steps outside its loop: code in its entry block,
+   whose samples estimate its calls.  */
 __attribute__ ((noinline)) unsigned
 hot_fn (unsigned x)
 {
+  STEP (x, 3u);
+  STEP (x, 5u);
   for (int i = 0; i < 40; i++)
     STEP (x, 1103515245u);
   return x;
 }
 
+#ifndef COLD_STEPS
+#define COLD_STEPS 40
+#endif
+
 __attribute__ ((noinline)) unsigned
 cold_fn (unsigned x)
 {
-  for (int i = 0; i < 40; i++)
+  STEP (x, 3u);
+  STEP (x, 5u);
+  for (int i = 0; i < COLD_STEPS; i++)
     STEP (x, 69069u);
   return x;
 }
