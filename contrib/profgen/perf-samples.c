@@ -512,7 +512,9 @@ sample (struct perf_reader *r, int pid, uint64_t ip,
 	const struct sample_regs *regs)
 {
   uint64_t vaddr = 0;
-  sample_at (r, translate (r, pid, ip, &vaddr), vaddr, regs);
+  /* Translate first: the order of a call's arguments is unspecified.  */
+  int bin = translate (r, pid, ip, &vaddr);
+  sample_at (r, bin, vaddr, regs);
 }
 
 /* The binary holding the code at address A of process PID, with the
