@@ -70,6 +70,20 @@ die (const char *fmt, ...)
   exit (1);
 }
 
+/* ARR of *CAP elements of SIZE bytes, holding N, made to hold N + 1
+   (doubling from 32).  */
+static void *
+grow (void *arr, size_t *cap, size_t n, size_t size)
+{
+  if (n < *cap)
+    return arr;
+  *cap = *cap ? 2 * *cap : 32;
+  arr = realloc (arr, *cap * size);
+  if (!arr)
+    die ("out of memory");
+  return arr;
+}
+
 /* A growing byte buffer: the data section.  */
 static unsigned char *buf;
 static size_t len, cap;
@@ -198,13 +212,8 @@ records_line (const char *s, struct sample *sm)
       s += n;
       s += strcspn (s, " \t");
       s += strspn (s, " \t");
-      if (sm->num_records == cap_r)
-	{
-	  cap_r = cap_r ? 2 * cap_r : 32;
-	  sm->records = realloc (sm->records, cap_r * 3 * sizeof (uint64_t));
-	  if (!sm->records)
-	    die ("out of memory");
-	}
+      sm->records = grow (sm->records, &cap_r, sm->num_records,
+			  3 * sizeof (uint64_t));
       uint64_t *r = &sm->records[3 * sm->num_records++];
       r[0] = from;
       r[1] = to;
@@ -285,15 +294,11 @@ main (int argc, char **argv)
 	  sm.count = count;
 	  sm.num_frames = nf;
 	  sm.frames = nf ? malloc (nf * sizeof *frames) : NULL;
+	  if (nf && !sm.frames)
+	    die ("out of memory");
 	  if (nf)
 	    memcpy (sm.frames, frames, nf * sizeof *frames);
-	  if (num == cap_s)
-	    {
-	      cap_s = cap_s ? 2 * cap_s : 64;
-	      samples = realloc (samples, cap_s * sizeof *samples);
-	      if (!samples)
-		die ("out of memory");
-	    }
+	  samples = grow (samples, &cap_s, num, sizeof *samples);
 	  samples[num++] = sm;
 	  nf = 0;
 	  count = 1;
@@ -307,13 +312,7 @@ main (int argc, char **argv)
 	die ("line not understood");
       if (line[0] == '\t' || line[0] == ' ')
 	{
-	  if (nf == cap_f)
-	    {
-	      cap_f = cap_f ? 2 * cap_f : 64;
-	      frames = realloc (frames, cap_f * sizeof *frames);
-	      if (!frames)
-		die ("out of memory");
-	    }
+	  frames = grow (frames, &cap_f, nf, sizeof *frames);
 	  frames[nf++] = v;
 	  any_frames = 1;
 	}
