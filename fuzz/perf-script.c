@@ -6,7 +6,8 @@
    0x2000..0x3000.  The reader must read it or exit with a message
    (exit-trap.h), and every sample it hands over must be inside that
    segment.  Branch-stack samples (perf script brstack, with or without
-   pids, frames and aggregated counts) go through brstack.c as
+   pids, frames, frames and records with their files (-F ...,dso) and
+   aggregated counts) go through brstack.c as
    latepgo-profgen's do: every record end said to be in the binary
    must be in its code, and every range must run forwards inside
    it.  */
@@ -82,6 +83,12 @@ on_branches (void *ctx, const struct branch_sample *bs)
   if (bs->has_stack && bs->leaf_bin >= 0
       && (bs->leaf_bin != 0 || !in_text (bs->leaf)))
     abort ();
+  /* Frames said to be in the binary (perf script -F ...,dso maps
+     them through their files) are in its code.  */
+  for (size_t i = 0; i < bs->num_frames; i++)
+    if (bs->frame_bins[i] >= 0
+	&& (bs->frame_bins[i] != 0 || !in_text (bs->frames[i])))
+      abort ();
   struct lbr_entry *e = malloc ((bs->num + 1) * sizeof *e);
   memset (&st, 0, sizeof st);
   size_t n = lbr_entries (bs, e, &st);

@@ -30,6 +30,10 @@ static hash_map<nofree_string_hash, lp_sample_function *> *samples;
    counts of the longest suffix of its own inline path that the
    profile has (lp_samples_context).  Keys: context_key.  */
 static hash_map<nofree_string_hash, lp_sample_context *> *contexts;
+/* Per function name: the call sites that calling contexts name in it
+   ("main:2" of "[main:2 @ foo]"), for lp_samples_context_sites.
+   Keys owned here.  */
+static hash_map<nofree_string_hash, vec<lp_context_site> *> *context_sites;
 /* Context records a pre-inliner marked to be inlined.  */
 static int n_should_be_inlined;
 /* Reading the profile of sample-contexts=: its context records count
@@ -237,6 +241,47 @@ static auto_vec<context_call> context_calls;
    main's call 21 ran too: work may have no record of its own there
    (its copy may hold no probe that owns an instruction).  */
 
+/* Context-sensitive instance I names call site FRAMES[K + 1].call_site
+   in function FRAME_NAMES[K]: count it in context_sites, with I's
+   context as the example of the first one there.  */
+
+static void
+note_context_site (const sample_instance *i, unsigned k)
+{
+  const char *caller = i->frame_names[k];
+  int site = i->frames[k + 1].call_site;
+  vec<lp_context_site> **v = context_sites->get (caller);
+  if (!v)
+    {
+      v = &context_sites->get_or_insert (xstrdup (caller));
+      *v = new vec<lp_context_site> ();
+    }
+  for (lp_context_site &s : **v)
+    if (s.site == site)
+      {
+	s.n_contexts++;
+	return;
+      }
+  /* "[main:2 @ foo:8 @ bar]" again from the frames.  */
+  obstack ob;
+  gcc_obstack_init (&ob);
+  obstack_1grow (&ob, '[');
+  unsigned n = i->frames.length ();
+  for (unsigned j = 0; j + 1 < n; j++)
+    {
+      char num[24];
+      snprintf (num, sizeof num, ":%d @ ", i->frames[j + 1].call_site);
+      obstack_grow (&ob, i->frame_names[j], strlen (i->frame_names[j]));
+      obstack_grow (&ob, num, strlen (num));
+    }
+  obstack_grow (&ob, i->name, strlen (i->name));
+  obstack_grow0 (&ob, "]", 1);
+  lp_context_site s = { site, 1,
+			xstrdup ((const char *) obstack_finish (&ob)) };
+  obstack_free (&ob, NULL);
+  (*v)->safe_push (s);
+}
+
 static void
 note_context_call (sample_instance *i)
 {
@@ -245,6 +290,8 @@ note_context_call (sample_instance *i)
   for (auto &p : i->counts)
     max = MAX (max, p.second);
   unsigned n = i->frames.length ();
+  for (unsigned k = 0; k + 1 < n; k++)
+    note_context_site (i, k);
   for (unsigned k = 0; k + 1 < n; k++)
     {
       context_call c = { i->frame_names[k], i->frames[k + 1].call_site,
@@ -918,6 +965,7 @@ lp_samples_load (const char *path)
 {
   samples = new hash_map<nofree_string_hash, lp_sample_function *>;
   contexts = new hash_map<nofree_string_hash, lp_sample_context *>;
+  context_sites = new hash_map<nofree_string_hash, vec<lp_context_site> *>;
   if (!load_profile (path))
     return false;
   if (samples->is_empty ())
@@ -937,6 +985,16 @@ lp_samples_load (const char *path)
 		 cpath);
     }
   return true;
+}
+
+/* The call sites that calling contexts name in the function named
+   NAME, or NULL if none does.  */
+
+const vec<lp_context_site> *
+lp_samples_context_sites (const char *name)
+{
+  vec<lp_context_site> **v = context_sites ? context_sites->get (name) : NULL;
+  return v ? *v : NULL;
 }
 
 /* The profile of the function named NAME, or NULL.  */

@@ -99,8 +99,18 @@ struct lp_sample_context
 #define LP_CONTEXT_WAS_INLINED 1
 #define LP_CONTEXT_SHOULD_BE_INLINED 2
 
+/* A call site of a function that calling contexts name: "main:2" of
+   "[main:2 @ foo]" (sample-read.cc, context_sites).  */
+struct lp_context_site
+{
+  int site;			/* The call probe id.  */
+  int n_contexts;		/* The context records naming it.  */
+  const char *context;		/* The first of them, "[main:2 @ foo]".  */
+};
+
 struct lp_probe_frame;
 extern bool lp_samples_have_contexts (void);
+extern const vec<lp_context_site> *lp_samples_context_sites (const char *);
 extern bool lp_samples_preinlined (void);
 extern bool lp_samples_context_usable (const lp_sample_context *,
 				       unsigned HOST_WIDE_INT);

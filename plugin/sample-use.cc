@@ -29,6 +29,7 @@
 #include "probes.h"
 #include "sample-flow.h"
 #include "sample-read.h"
+#include "stale-contexts.h"
 #include "use.h"
 #include "values.h"
 
@@ -212,6 +213,14 @@ lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
 {
   FILE *dump = lp_dump_stream ();
   const lp_sample_function *sf = lp_samples_lookup (name);
+  /* The probes, numbered as in the probe build: block probes, then
+     call probes.  */
+  auto_vec<basic_block> blocks;
+  auto_vec<gimple *> calls;
+  lp_probe_numbering (&blocks, &calls);
+  if (!sf || sf->checksum == g->checksum_plain)
+    lp_check_context_sites (node->decl, name, blocks.length () + 1,
+			    calls.length ());
   if (!sf)
     {
       lp_release_graph (g);
@@ -269,9 +278,6 @@ lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
       gcov_type n = (c ? *c : 0) + (h ? *h : 0);
       return x && *x > n ? *x : n;
     };
-  auto_vec<basic_block> blocks;
-  auto_vec<gimple *> calls;
-  lp_probe_numbering (&blocks, &calls);
   int id = 1;
   for (basic_block b : blocks)
     weight[b->index] = lookup (id++);

@@ -40,6 +40,8 @@ static const struct
   { "latepgo-lean-icall", "a lean build leaves indirect calls unprofiled" },
   { "latepgo-lean-memop", "a lean build leaves memop sizes unprofiled" },
   { "latepgo-ccache", "ccache cannot see the profile of a use build" },
+  { "latepgo-stale-context",
+    "a sample profile's calling context names a call site a function lacks" },
 };
 
 /* The option index of each warning; 0 (no option) on a stock GCC.  */

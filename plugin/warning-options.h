@@ -13,6 +13,7 @@ enum lp_warning
   LP_WARN_LEAN_ICALL,		/* -Wlatepgo-lean-icall */
   LP_WARN_LEAN_MEMOP,		/* -Wlatepgo-lean-memop */
   LP_WARN_CCACHE,		/* -Wlatepgo-ccache */
+  LP_WARN_STALE_CONTEXT,	/* -Wlatepgo-stale-context */
   LP_WARN_COUNT
 };
 

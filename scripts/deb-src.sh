@@ -13,7 +13,8 @@
 # took.  With "build-dep", also installs its build
 # dependencies (apt-get build-dep).  With "download-only", only
 # downloads the source files (.dsc, tarballs) into DIR and prints DIR,
-# for callers that need a few files of a large source package.  Debian 12's images list only
+# for callers that need a few files of a large source package (the
+# .dsc and the orig tarball are enough).  Debian 12's images list only
 # binary archives ("Types: deb"): when no deb-src line or "Types:
 # ... deb-src" stanza exists, this writes
 # /etc/apt/sources.list.d/latepgo-deb-src.sources with the same URIs,
@@ -71,9 +72,14 @@ fi
 
 if [ "$builddep" = download-only ]; then
   mkdir -p "$dir"
+  # A mirror may serve the .dsc and the orig tarball but not the Debian
+  # part (autofdo 0.19-2.2's debian.tar.xz answers 404): the callers
+  # want files of the orig tarball, so that is enough.
   (cd "$dir" && apt-get source --download-only -q "$pkg") > "$dir.source.log" 2>&1 \
     || { apt-get update -q >/dev/null 2>&1 \
 	 && (cd "$dir" && apt-get source --download-only -q "$pkg") > "$dir.source.log" 2>&1; } \
+    || { ls "$dir"/*.dsc "$dir"/*.orig.tar.* >/dev/null 2>&1 \
+	 && say "apt-get source --download-only $pkg: $(grep -m 1 -E '^(E|Err):' "$dir.source.log"); the .dsc and the orig tarball are there"; } \
     || { tail -n 5 "$dir.source.log" >&2; say "apt-get source --download-only $pkg failed"; exit 77; }
   ls "$dir"/*.dsc >/dev/null 2>&1 || { say "apt-get source $pkg downloaded no .dsc"; exit 77; }
   echo "$dir"

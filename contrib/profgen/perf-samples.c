@@ -24,6 +24,12 @@
    With branch stacks (sample_type BRANCH_STACK), -F pid,ip,brstack
    prints the records after the IP, newest first:
      22868      401136 0x401130/0x401120/P/-/-/0  0x40115c/0x401128/P/-/-/0
+   and with call stacks too, -F pid,ip,dso,brstack without -G the
+   frames, then the records with the files of their ends:
+     22868
+     \t             79e (/tmp/pg/k)
+     \t    7f83e84e7793 ([unknown])
+      0x20177f(/tmp/pg/k)/0x2017c4(/tmp/pg/k)/P/-/-/0/
    llvm-profgen's inputs (perf script -F ip,brstack) have no pid: the
    events start the line, and a sample with a call stack is its frames,
    then the records (perhaps after the IP), as in its tests:
@@ -40,6 +46,7 @@
 #include "run-cmd.h"
 #include "tool-util.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -125,6 +132,12 @@ struct perf_reader
   perf_branch_fn branch_fn;
   int want_branches;		/* perf.data has them: -F ...,brstack.  */
   int has_stacks;		/* perf.data has call stacks.  */
+  /* perf.data with branch stacks and call stacks, read in one pass
+     without -G: each frame "ADDR (PATH)", ADDR a file offset in PATH
+     (mapped frames) or absolute, each record's ends followed by
+     "(PATH)"; the frames are mapped as they are read.  */
+  int frames_dso;
+  int verbose;
   enum script_mode mode;
   /* Per binary: an MMAP event of it was seen (in a script without
      pids, a binary without one is taken at its own addresses).  */
@@ -144,6 +157,9 @@ struct perf_reader
   size_t cap_frames, cap_frame_vaddrs;
   struct branch_record *records;
   size_t cap_records;
+  /* frames_dso: a line of records without their "(PATH)"s.  */
+  char *plain;
+  size_t cap_plain;
 };
 
 /* FNV-1a, for the path table.  */
@@ -465,15 +481,14 @@ translate (struct perf_reader *r, int pid, uint64_t ip, uint64_t *vaddr)
   return other ? AT_OTHER_FILE : AT_UNMAPPED;
 }
 
-/* A sample of process PID at IP, with the registers REGS.  */
+/* A sample at VADDR of binary BIN, or at one of AT_*, with the
+   registers REGS.  */
 static void
-sample (struct perf_reader *r, int pid, uint64_t ip,
-	const struct sample_regs *regs)
+sample_at (struct perf_reader *r, int bin, uint64_t vaddr,
+	   const struct sample_regs *regs)
 {
   struct perf_stats *st = r->stats;
-  uint64_t vaddr;
   st->samples++;
-  int bin = translate (r, pid, ip, &vaddr);
   switch (bin)
     {
     case AT_KERNEL: st->kernel++; return;
@@ -489,6 +504,17 @@ sample (struct perf_reader *r, int pid, uint64_t ip,
 		     || (regs->a64.mask & (UINT32_C (1) << A64_SIZE_REG)));
   st->flags_samples += regs->has_flags || regs->a64.mask != 0;
   r->fn (r->ctx, bin, vaddr, regs);
+}
+
+/* A sample of process PID at IP, with the registers REGS.  */
+static void
+sample (struct perf_reader *r, int pid, uint64_t ip,
+	const struct sample_regs *regs)
+{
+  uint64_t vaddr = 0;
+  /* Translate first: the order of a call's arguments is unspecified.  */
+  int bin = translate (r, pid, ip, &vaddr);
+  sample_at (r, bin, vaddr, regs);
 }
 
 /* The binary holding the code at address A of process PID, with the
@@ -576,11 +602,18 @@ branch_sample (struct perf_reader *r, int pid, const char *s, int has_stack,
   bs.num = num;
   bs.count = count;
   bs.has_stack = has_stack;
-  bs.leaf_bin = has_stack ? code_at (r, pid, leaf, &bs.leaf) : -1;
+  if (r->frames_dso && has_stack && r->frames > 0)
+    {
+      /* Mapped as they were read.  */
+      bs.leaf_bin = r->frame_bins[0];
+      bs.leaf = r->frame_vaddrs[0];
+    }
+  else
+    bs.leaf_bin = has_stack ? code_at (r, pid, leaf, &bs.leaf) : -1;
   if (!has_stack)
     bs.leaf = 0;
-  /* The frames of a script's call stack (perf.data is read with -G:
-     no frames but the leaf).  */
+  /* The frames of its call stack (mapped as they were read when they
+     came with their files, frames_dso).  */
   bs.num_frames = 0;
   bs.frames = NULL;
   bs.frame_bins = NULL;
@@ -595,7 +628,7 @@ branch_sample (struct perf_reader *r, int pid, const char *s, int has_stack,
 	  r->frame_bins = xrealloc (r->frame_bins, r->cap_frames
 				    * sizeof *r->frame_bins);
 	}
-      for (size_t i = 0; i < nf; i++)
+      for (size_t i = 0; i < nf && !r->frames_dso; i++)
 	r->frame_bins[i] = code_at (r, pid, r->frame_addrs[i],
 				    &r->frame_vaddrs[i]);
       bs.num_frames = nf;
@@ -722,6 +755,47 @@ grow_frame_vaddrs (struct perf_reader *r, size_t n)
     }
 }
 
+/* The virtual address in a binary of a frame at file offset OFFSET of
+   the file PATH: return the binary's index and store the address in
+   *VADDR, or return -1 for other files and offsets outside the
+   PT_LOAD segments.  */
+static int
+frame_vaddr (struct perf_reader *r, const char *path, uint64_t offset,
+	     uint64_t *vaddr)
+{
+  int bin = path_to_bin (r, path);
+  if (bin < 0 || elf_offset_to_vaddr (&r->elfs[bin], offset, vaddr) != 0)
+    return -1;
+  return bin;
+}
+
+/* Frame N of a sample read with its dso (frames_dso): the text after
+   its address ADDR at S, " (PATH)", into R's mapped frames: in the
+   code of a binary (PATH's file offset ADDR), or -1 and ADDR as it
+   is.  Returns -1 if S is not " (PATH)".  */
+static int
+dso_frame (struct perf_reader *r, const char *s, uint64_t addr, size_t n)
+{
+  const char *close = strrchr (s, ')');
+  if (skip (&s, " (") != 0 || !close || close < s)
+    return -1;
+  char *path = xmalloc (close - s + 1);
+  memcpy (path, s, close - s);
+  path[close - s] = 0;
+  grow_frame_vaddrs (r, n + 1);
+  int bin = frame_vaddr (r, path, addr, &r->frame_vaddrs[n]);
+  free (path);
+  if (bin >= 0 && !elf_in_code (&r->elfs[bin], r->frame_vaddrs[n]))
+    {
+      r->stats->ends_outside_code++;
+      bin = -1;
+    }
+  if (bin < 0)
+    r->frame_vaddrs[n] = addr;
+  r->frame_bins[n] = bin;
+  return 0;
+}
+
 /* A sample's frames ended without its branch records: IP samples with
    their call graph (perf script without -G), which are not worth
    decoding; or in a script of branch stacks, a sample cut short.  */
@@ -730,6 +804,31 @@ frames_without_records (struct perf_reader *r)
 {
   if (r->frames == 0)
     return;
+  if (r->frames_dso)
+    {
+      /* perf.data read with its frames: a sample of an event without
+	 branch stacks, its leaf the IP, its frames mapped already.  */
+      if (!r->frames_bad)
+	{
+	  struct sample_regs regs = { 0 };
+	  int bin = r->frame_bins[0];
+	  if (bin < 0)
+	    bin = r->frame_addrs[0] >= KERNEL_START ? AT_KERNEL
+		  : AT_OTHER_FILE;
+	  sample_at (r, bin, r->frame_vaddrs[0], &regs);
+	  if (r->ipstack_fn)
+	    {
+	      r->stats->stack_samples++;
+	      r->ipstack_fn (r->ctx, 1, r->frames, r->frame_bins,
+			     r->frame_vaddrs);
+	    }
+	}
+      else
+	r->stats->skipped_lines++;
+      r->frames = 0;
+      r->frames_bad = 0;
+      return;
+    }
   if (r->ipstack_fn)
     {
       /* An IP sample with its call stack (--csprof): the leaf is the
@@ -798,6 +897,46 @@ is_frame_line (const char *s)
   return *s == 0;
 }
 
+/* The line S of branch records as perf script -F ...,dso,brstack
+   prints them, "0xFROM(PATH)/0xTO(PATH)/P/-/-/0/", without the
+   "(PATH)"s, in R's buffer: a path runs from the '(' right after an
+   address to the first ")/" or ") " or ')' at the end (a path may hold
+   blanks and parentheses).  */
+static const char *
+strip_record_dsos (struct perf_reader *r, const char *s)
+{
+  size_t n = strlen (s);
+  if (r->cap_plain < n + 1)
+    {
+      r->cap_plain = 2 * (n + 1);
+      r->plain = xrealloc (r->plain, r->cap_plain);
+    }
+  char *o = r->plain;
+  while (*s)
+    {
+      if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+	{
+	  *o++ = *s++;
+	  *o++ = *s++;
+	  while (isxdigit ((unsigned char) *s))
+	    *o++ = *s++;
+	  if (*s == '(')
+	    {
+	      const char *e = s + 1;
+	      while (*e && !(e[0] == ')' && (e[1] == '/' || e[1] == ' '
+					     || e[1] == 0)))
+		e++;
+	      if (*e)
+		s = e + 1;
+	    }
+	  continue;
+	}
+      *o++ = *s++;
+    }
+  *o = 0;
+  return r->plain;
+}
+
 /* One line of perf script output.  */
 static void
 parse_script_line (struct perf_reader *r, const char *line)
@@ -816,7 +955,13 @@ parse_script_line (struct perf_reader *r, const char *line)
     {
       uint64_t addr;
       s += strspn (s, " \t");
-      if (parse_hex (&s, &addr) != 0 || (*s && *s != ' ' && *s != '\t'))
+      int bad = parse_hex (&s, &addr) != 0 || (*s && *s != ' ' && *s != '\t');
+      /* perf script text of frames with their files (-F ...,dso, as
+	 latepgo-profgen runs it on perf.data with branch stacks) is
+	 read as perf.data is: each frame mapped through its file.  */
+      if (!bad && r->is_script && *line == '\t' && strncmp (s, " (", 2) == 0)
+	r->frames_dso = 1;
+      if (bad || (r->frames_dso && dso_frame (r, s, addr, r->frames) != 0))
 	{
 	  r->frames_bad = 1;
 	  addr = 0;
@@ -834,6 +979,8 @@ parse_script_line (struct perf_reader *r, const char *line)
     s++;
   if (*s == 0)
     return;
+  if (strncmp (s, "0x", 2) == 0 && strchr (s, '('))
+    s = strip_record_dsos (r, s);
 
   /* The records of a sample (perhaps after its IP) without a pid: of
      the process of the pid line before its frames, or of the only
@@ -961,20 +1108,6 @@ parse_lines (struct perf_reader *r, FILE *f,
       parse_line (r, line);
     }
   free (line);
-}
-
-/* The virtual address in a binary of a frame at file offset OFFSET of
-   the file PATH: return the binary's index and store the address in
-   *VADDR, or return -1 for other files and offsets outside the
-   PT_LOAD segments.  */
-static int
-frame_vaddr (struct perf_reader *r, const char *path, uint64_t offset,
-	     uint64_t *vaddr)
-{
-  int bin = path_to_bin (r, path);
-  if (bin < 0 || elf_offset_to_vaddr (&r->elfs[bin], offset, vaddr) != 0)
-    return -1;
-  return bin;
 }
 
 /* The call-stack pass for --csprof: the frames collected of a sample,
@@ -1188,6 +1321,21 @@ read_script (struct perf_reader *r)
   char *argv[] = { "perf", "script", "-i", (char *) r->file,
 		   "--show-mmap-events", "--show-task-events",
 		   "-G", "-F", fields, NULL };
+  /* Branch stacks with call stacks: the frames come too (contexts,
+     the prologue rule), with their files, since perf prints a mapped
+     frame as an offset in its file, and without inlined frames
+     (perf's own, from debug info).  No registers: a branch-stack
+     sample does not use them.  */
+  if (r->frames_dso)
+    {
+      argv[6] = "--no-inline";
+      snprintf (fields, sizeof fields, "pid,ip,dso,brstack");
+    }
+  /* The command, so that the text it reads can be had (--perfscript
+     reads it the same way).  */
+  if (r->verbose)
+    lp_note ("%s: perf script -i %s %s %s %s -F %s", r->file, r->file,
+	     argv[4], argv[5], argv[6], fields);
   struct run_cmd cmd;
   char *err;
   start_perf (&cmd, argv);
@@ -1372,6 +1520,7 @@ perf_read_samples (const char *file, int is_script, struct elf_file *elfs,
   memset (stats, 0, sizeof *stats);
   stats->per_binary = xcalloc (num, sizeof *stats->per_binary);
   r.file = file;
+  r.verbose = verbose;
   r.is_script = is_script;
   r.elfs = elfs;
   r.num_elfs = num;
@@ -1398,6 +1547,7 @@ perf_read_samples (const char *file, int is_script, struct elf_file *elfs,
       read_evlist (&r, &has_stacks, &r.want_regs, &r.want_branches);
       r.want_branches &= branch_fn != NULL;
       r.has_stacks = has_stacks;
+      r.frames_dso = r.want_branches && has_stacks;
       stats->has_branches = r.want_branches;
     }
   choose_matching (&r, verbose);
@@ -1406,7 +1556,9 @@ perf_read_samples (const char *file, int is_script, struct elf_file *elfs,
     lp_note ("%s: %" PRIu64 " lines of perf script output not understood",
 	     file, stats->skipped_lines);
   check_samples (&r);
-  if (!is_script && (stack_fn || ipstack_fn))
+  /* With branch stacks, the frames came with the samples: the records
+     give the calls, the stacks the contexts.  */
+  if (!is_script && (stack_fn || ipstack_fn) && !r.frames_dso)
     {
       stats->has_stacks = has_stacks;
       if (stats->has_stacks)
@@ -1430,6 +1582,7 @@ perf_read_samples (const char *file, int is_script, struct elf_file *elfs,
   free (r.by_build_id);
   free (r.mapped);
   free (r.records);
+  free (r.plain);
   free (r.frame_addrs);
   free (r.frame_vaddrs);
   free (r.frame_bins);

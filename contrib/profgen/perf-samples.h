@@ -43,7 +43,17 @@
    'perf evlist -v' shows BRANCH_STACK in a sample_type, the sample
    pass asks for them (-F pid,ip,brstack) and perf prints the records
    after the IP, newest first, "0xFROM/0xTO/FLAGS...".  Such a sample
-   goes to the branch callback instead of the IP one.  perf script
+   goes to the branch callback instead of the IP one.  With call
+   stacks too (perf record -b -g), that pass prints the frames (no -G)
+   with their files and no inlined frames:
+     perf script -i FILE --show-mmap-events --show-task-events
+       --no-inline -F pid,ip,dso,brstack
+   a sample as its pid, a line per frame "\t  ADDR (PATH)" (ADDR a
+   file offset in PATH when perf mapped it, else as it is), then the
+   records, each end followed by "(PATH)"; the frames go with the
+   records to the branch callback (contexts, the prologue rule), and
+   there is no call-stack pass.  perf script text in that form is read
+   the same way.  perf script
    text may also be llvm-profgen's input, 'perf script -F ip,brstack'
    with or without call stacks: no pid on any line, the MMAP2 events
    starting the line, each sample as its call-stack frames (a tab and
@@ -101,9 +111,7 @@ struct branch_record
 /* A sample with a branch stack: NUM records, newest first, standing
    for COUNT samples (llvm-profgen's aggregated scripts; else 1).
    HAS_STACK: it came with a call stack; then LEAF_BIN and LEAF are
-   its leaf frame, as the ends of a record (the sampled IP when perf.data
-   is read with -G, which hides the frames), and from a script all its
-   frames.  */
+   its leaf frame, as the ends of a record, and all its frames.  */
 struct branch_sample
 {
   const struct branch_record *records;
@@ -113,8 +121,7 @@ struct branch_sample
   int leaf_bin;
   uint64_t leaf;
   /* The frames of its call stack, leaf first, as the ends of a record
-     (binary -1 outside the binaries): perf script text only (perf.data
-     is read with -G); NUM_FRAMES 0 without them.  */
+     (binary -1 outside the binaries); NUM_FRAMES 0 without them.  */
   size_t num_frames;
   const int *frame_bins;
   const uint64_t *frames;
