@@ -832,15 +832,30 @@ add_missing_callers (struct cs_profile *cs)
       uint32_t site = (uint32_t) strtoul (colon, NULL, 10);
       uint64_t head = 0;
       uint32_t lowest = UINT32_MAX;
+      int has_entry = 0;
+      uint64_t entry = 0;
       for (size_t k = 0; k < st->funcs[i].num_bodies; k++)
-	if (st->funcs[i].bodies[k].count
-	    && st->funcs[i].bodies[k].index < lowest)
-	  {
-	    lowest = st->funcs[i].bodies[k].index;
-	    head = st->funcs[i].bodies[k].count;
-	  }
+	{
+	  if (st->funcs[i].bodies[k].index == 1)
+	    {
+	      has_entry = 1;
+	      entry = st->funcs[i].bodies[k].count;
+	    }
+	  if (st->funcs[i].bodies[k].count
+	      && st->funcs[i].bodies[k].index < lowest)
+	    {
+	      lowest = st->funcs[i].bodies[k].index;
+	      head = st->funcs[i].bodies[k].count;
+	    }
+	}
       if (!head)
 	continue;
+      /* The callee's calls from there, for its target count: its probe
+	 1, whose code runs once a call, when that owns code, even if
+	 no sample fell there (at least 1: it ran); a later probe may
+	 run many times a call (a loop), which would make a callee
+	 with a short entry look called far more often than it was.  */
+      uint64_t calls = has_entry ? (entry ? entry : 1) : head;
       char *caller = xmalloc (colon - ctx);
       memcpy (caller, ctx, colon - 1 - ctx);
       caller[colon - 1 - ctx] = 0;
@@ -879,7 +894,7 @@ add_missing_callers (struct cs_profile *cs)
 		  cs_add_body (cf, site, head - line);
 		  cf->total = lp_sat_add (cf->total, head - line);
 		}
-	      cs_add_target (cf, site, callee, head);
+	      cs_add_target (cf, site, callee, calls);
 	      continue;
 	    }
 	}
@@ -898,7 +913,7 @@ add_missing_callers (struct cs_profile *cs)
 	}
       cs_add_body (cf, site, head);
       cf->total = lp_sat_add (cf->total, head);
-      cs_add_target (cf, site, callee, head);
+      cs_add_target (cf, site, callee, calls);
     }
 }
 
