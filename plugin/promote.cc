@@ -21,7 +21,7 @@
    A loop takes at most LP_PROMOTIONS_PER_LOOP accumulators, and fewer
    when their flushes (one per accumulator and exit edge) would number
    more than LP_FLUSHES_PER_LOOP: the counters of its hottest edges by
-   the spanning tree's cost (ties in edge order).  The others go to a
+   the spanning tree's cost (lp_compare_cost_desc).  The others go to a
    closed loop inside it that has room, else stay on their edges.
    Every accumulator of a loop is live in all its blocks and added on
    all its exits: without the bounds, a generated scanner (re2c, as in
@@ -123,19 +123,6 @@ promotion_loops (edge e, closed_loop_cache *closed_cache,
   loops->reverse ();
 }
 
-/* Sort counter edges by descending cost, ties by position in the edge
-   vector (the pointers' order), as the spanning tree does.  */
-
-static int
-compare_hotter (const void *pa, const void *pb)
-{
-  const lp_edge *a = *(const lp_edge *const *) pa;
-  const lp_edge *b = *(const lp_edge *const *) pb;
-  if (a->cost != b->cost)
-    return a->cost > b->cost ? -1 : 1;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /* How many counters LOOP may take: LP_PROMOTIONS_PER_LOOP, fewer
    when its exit edges would take more than LP_FLUSHES_PER_LOOP
    flushes.  */
@@ -168,7 +155,7 @@ lp_plan_promotions (lp_graph *g, vec<class loop *> *plan)
   FOR_EACH_VEC_ELT (g->edges, i, le)
     if (le->counter >= 0)
       order.safe_push (le);
-  order.qsort (compare_hotter);
+  order.qsort (lp_compare_cost_desc);
 
   closed_loop_cache closed;
   hash_map<int_hash<int, -1, -2>, int> room;
