@@ -183,18 +183,18 @@ edge_cost (edge e, bool critical)
   return critical ? 2.0 * freq + 1e-9 : freq;
 }
 
-/* Sort by descending cost; ties by position, so the order is total
-   and the same in every build.  Positions are stored in COUNTER while
-   sorting.  */
+/* qsort order of pointers to edges of one graph: by descending cost,
+   ties by position in the graph, so that the order is total and the
+   same in every build.  */
 
-static int
-compare_cost_desc (const void *pa, const void *pb)
+int
+lp_compare_cost_desc (const void *pa, const void *pb)
 {
   const lp_edge *a = *(const lp_edge *const *) pa;
   const lp_edge *b = *(const lp_edge *const *) pb;
   if (a->cost != b->cost)
     return a->cost > b->cost ? -1 : 1;
-  return a->counter - b->counter;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /* Build G for the current function: fake edges, edge list, spanning
@@ -267,17 +267,11 @@ lp_build_graph (lp_graph *g, bool exact_calls, bool values)
   auto_vec<lp_edge *> order;
   FOR_EACH_VEC_ELT (g->edges, i, le)
     if (!le->fake && !le->ignore)
-      {
-	le->counter = i;
-	order.safe_push (le);
-      }
-  order.qsort (compare_cost_desc);
+      order.safe_push (le);
+  order.qsort (lp_compare_cost_desc);
   FOR_EACH_VEC_ELT (order, i, le)
-    {
-      le->counter = -1;
-      if (uf_union (parent, le->src, le->dst))
-	le->on_tree = 1;
-    }
+    if (uf_union (parent, le->src, le->dst))
+      le->on_tree = 1;
   XDELETEVEC (parent);
 
   /* Number the counters in edge order.  A fake edge off the tree

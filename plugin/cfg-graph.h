@@ -62,6 +62,7 @@ struct lp_graph
 
 extern void lp_build_graph (lp_graph *, bool exact_calls, bool values);
 extern void lp_release_graph (lp_graph *);
+extern int lp_compare_cost_desc (const void *, const void *);
 extern int lp_solve_flow (lp_graph *, gcov_type *);
 extern int lp_solve_flow_unreturned (lp_graph *, gcov_type *);
 

@@ -224,12 +224,14 @@ lp_generate_function (cgraph_node *node, lp_graph *g, const char *name)
   tree site_heads = lp_instrument_values (node, g);
   lp_release_graph (g);
   bool own_loops = lp_promote_begin ();
-  hash_map<int_hash<int, -1, -2>, bool> closed_loops;
+  auto_vec<class loop *> promote_to;
+  if (!latepgo_opts.no_promote)
+    lp_plan_promotions (g, &promote_to);
   g->n_promoted = 0;
   FOR_EACH_VEC_ELT (g->edges, i, le)
     if (le->counter >= 0
 	&& lp_queue_counter (counters, le->counter, le->e,
-			     latepgo_opts.no_promote ? NULL : &closed_loops))
+			     latepgo_opts.no_promote ? NULL : promote_to[i]))
       g->n_promoted++;
   gsi_commit_edge_inserts ();
   lp_promote_end (own_loops);

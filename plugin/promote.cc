@@ -18,16 +18,32 @@
    promoted to the outermost closed loop that contains its edge, so it
    is flushed as rarely as possible.
 
+   A loop takes at most LP_PROMOTIONS_PER_LOOP accumulators, and fewer
+   when their flushes (one per accumulator and exit edge) would number
+   more than LP_FLUSHES_PER_LOOP: the counters of its hottest edges by
+   the spanning tree's cost (lp_compare_cost_desc).  The others go to a
+   closed loop inside it that has room, else stay on their edges.
+   Every accumulator of a loop is live in all its blocks and added on
+   all its exits: without the bounds, a generated scanner (re2c, as in
+   cmark's scanners.c) with 433 counters in one loop of 1606 blocks and
+   683 exits got 296,000 flushes and as many PHIs, and GCC's SSA and
+   RTL passes took over ten minutes on the file instead of seconds.
+   LLVM bounds it too (-max-counter-promotions-per-loop=20, and no
+   promotion to loops with more than 3 exiting blocks).
+
    Not covered: an asynchronous signal whose handler ends the process
    (exit, _exit after a manual dump) while a promoted loop runs loses
    that loop's counts since it was entered, as with LLVM's promotion;
    a signal that kills the process loses every count anyway.  */
 
 #include "gcc-common.h"
+#include "cfg-graph.h"
 #include "promote.h"
 #include "arguments.h"
 #include "runtime-decls.h"
 #include "shard.h"
+
+typedef hash_map<int_hash<int, -1, -2>, bool> closed_loop_cache;
 
 /* Whether call STMT may leave the loop it is in other than by
    returning.  */
@@ -82,14 +98,18 @@ closed_loop_p (class loop *loop)
   return closed;
 }
 
-/* The outermost closed loop that contains edge E, or NULL.  */
+/* The closed loops that contain edge E, outermost first, in LOOPS:
+   from the innermost loop around E outwards up to the first loop that
+   is not closed (empty if that is the innermost).  CLOSED_CACHE: what
+   is known of the loops.  */
 
-static class loop *
-promotion_loop (edge e, hash_map<int_hash<int, -1, -2>, bool> *closed_cache)
+static void
+promotion_loops (edge e, closed_loop_cache *closed_cache,
+		 auto_vec<class loop *> *loops)
 {
+  loops->truncate (0);
   class loop *l = find_common_loop (e->src->loop_father,
 				    e->dest->loop_father);
-  class loop *best = NULL;
   for (; l && loop_outer (l); l = loop_outer (l))
     {
       bool existed;
@@ -98,9 +118,65 @@ promotion_loop (edge e, hash_map<int_hash<int, -1, -2>, bool> *closed_cache)
 	closed = closed_loop_p (l);
       if (!closed)
 	break;
-      best = l;
+      loops->safe_push (l);
     }
-  return best;
+  loops->reverse ();
+}
+
+/* How many counters LOOP may take: LP_PROMOTIONS_PER_LOOP, fewer
+   when its exit edges would take more than LP_FLUSHES_PER_LOOP
+   flushes.  */
+
+static int
+promotion_room (class loop *loop)
+{
+  unsigned exits = get_loop_exit_edges (loop).length ();
+  if (exits == 0)
+    return LP_PROMOTIONS_PER_LOOP;
+  return MIN (LP_PROMOTIONS_PER_LOOP, LP_FLUSHES_PER_LOOP / exits);
+}
+
+/* For each edge of G (index in G->edges), the closed loop its counter
+   is promoted to, or NULL: the outermost closed loop around it that
+   still has room, hottest counters first (see the top of this file).
+   Needs the loop structures (lp_promote_begin).  */
+
+void
+lp_plan_promotions (lp_graph *g, vec<class loop *> *plan)
+{
+  plan->truncate (0);
+  plan->safe_grow_cleared (g->edges.length ());
+  if (!current_loops)
+    return;
+
+  auto_vec<lp_edge *> order;
+  unsigned i;
+  lp_edge *le;
+  FOR_EACH_VEC_ELT (g->edges, i, le)
+    if (le->counter >= 0)
+      order.safe_push (le);
+  order.qsort (lp_compare_cost_desc);
+
+  closed_loop_cache closed;
+  hash_map<int_hash<int, -1, -2>, int> room;
+  auto_vec<class loop *> loops;
+  FOR_EACH_VEC_ELT (order, i, le)
+    {
+      promotion_loops (le->e, &closed, &loops);
+      for (class loop *l : loops)
+	{
+	  bool existed;
+	  int &n = room.get_or_insert (l->num, &existed);
+	  if (!existed)
+	    n = promotion_room (l);
+	  if (n > 0)
+	    {
+	      n--;
+	      (*plan)[le - g->edges.address ()] = l;
+	      break;
+	    }
+	}
+    }
 }
 
 /* The statements of  COUNTERS[IDX] += VALUE  (lp_counter_ref: in the
@@ -152,18 +228,14 @@ add_to_counter_on_edge (tree counters, int idx, tree value, edge e)
 }
 
 /* Queue the increment of counter IDX (in COUNTERS) for edge E of the
-   current function: promoted to a closed loop if E is inside one
-   (CLOSED_CACHE: what is known of the loops; NULL: no promotion).
-   Returns whether it was promoted.  The caller commits the edge
+   current function: promoted to LOOP (lp_plan_promotions) unless it is
+   NULL.  Returns whether it was promoted.  The caller commits the edge
    insertions and owns the loop structures (lp_promote_begin/end).  */
 
 bool
-lp_queue_counter (tree counters, int idx, edge e,
-		  hash_map<int_hash<int, -1, -2>, bool> *closed_cache)
+lp_queue_counter (tree counters, int idx, edge e, class loop *loop)
 {
   tree type = long_long_unsigned_type_node;
-  class loop *loop = (current_loops && closed_cache
-		      ? promotion_loop (e, closed_cache) : NULL);
   if (!loop)
     {
       add_to_counter_on_edge (counters, idx, build_int_cst (type, 1), e);
