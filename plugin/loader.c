@@ -16,6 +16,9 @@
      and cannot be loaded by GCC 11.3.0 (20230216); rebuild it against
      the plugin headers of this compiler (make GCC=gcc-11)
 
+   ("make GCC=aarch64-linux-gnu-gcc-11 TARGET=aarch64-linux-gnu" when
+   the loading GCC is a cross compiler)
+
    after which GCC adds "fail to initialize plugin" and stops.  A
    latepgo-gccM.so for the loading GCC's major version M in the same
    directory (PREFIX/lib/latepgo after 'make install' for two GCCs) is
@@ -89,6 +92,33 @@ target_of (const char *conf, char *buf, size_t size)
     }
   t += strlen ("--target=");
   snprintf (buf, size, "%.*s", (int) strcspn (t, " "), t);
+}
+
+/* The make command that builds the plugin for the GCC configured with
+   CONF, of major version MAJOR, in BUF of SIZE bytes: "make GCC=gcc-11"
+   for a native GCC; for a cross compiler (its --target= another than
+   its --host=), the one the README gives for that cell, "make
+   GCC=aarch64-linux-gnu-gcc-11 TARGET=aarch64-linux-gnu" (Debian names
+   cross compilers TARGET-gcc-MAJOR).  */
+
+static void
+make_command_for (const char *conf, int major, char *buf, size_t size)
+{
+  char target[128];
+  const char *h = strstr (conf, "--host=");
+  target_of (conf, target, sizeof target);
+  if (h && strstr (conf, "--target="))
+    {
+      h += strlen ("--host=");
+      size_t hlen = strcspn (h, " ");
+      if (hlen != strlen (target) || strncmp (h, target, hlen) != 0)
+	{
+	  snprintf (buf, size, "make GCC=%s-gcc-%d TARGET=%s", target, major,
+		    target);
+	  return;
+	}
+    }
+  snprintf (buf, size, "make GCC=gcc-%d", major);
 }
 
 /* The major version in VERSION ("12.2.0"), or -1.  */
@@ -187,11 +217,17 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 		  built_t, ver->basever, ver->datestamp, loading_t,
 		  loading_t);
       else
-	lp_error ("latepgo: this plugin was built for GCC %s (%s) and "
-		  "cannot be loaded by GCC %s (%s); rebuild it against the "
-		  "plugin headers of this compiler (make GCC=gcc-%d)",
-		  LATEPGO_BUILT_FOR, gcc_version.datestamp, ver->basever,
-		  ver->datestamp, loaded_major > 0 ? loaded_major : 0);
+	{
+	  char make[300];
+	  make_command_for (ver->configuration_arguments,
+			    loaded_major > 0 ? loaded_major : 0, make,
+			    sizeof make);
+	  lp_error ("latepgo: this plugin was built for GCC %s (%s) and "
+		    "cannot be loaded by GCC %s (%s); rebuild it against the "
+		    "plugin headers of this compiler (%s)",
+		    LATEPGO_BUILT_FOR, gcc_version.datestamp, ver->basever,
+		    ver->datestamp, make);
+	}
       return 1;
     }
   /* The same release configured otherwise lays out global_options
