@@ -808,6 +808,18 @@ exact_bucket_p (unsigned b)
 	  && latepgo_memop_bucket_min (b + 1) == latepgo_memop_bucket_min (b) + 1);
 }
 
+/* Write the nonzero COUNT per memop bucket to DUMP, " SIZE:N" for a
+   bucket of one size, " SIZE+:N" for a range from SIZE.  */
+
+static void
+dump_bucket_counts (FILE *dump, const gcov_type *count)
+{
+  for (unsigned b = 0; b < LATEPGO_MEMOP_BUCKETS; b++)
+    if (count[b])
+      fprintf (dump, " %llu%s:%" PRId64, latepgo_memop_bucket_min (b),
+	       exact_bucket_p (b) ? "" : "+", (int64_t) count[b]);
+}
+
 /* A histogram of TYPE on STMT for VALUE with N counters.  */
 
 static histogram_value
@@ -958,10 +970,7 @@ lp_annotate_values (lp_graph *g, const lp_profile_record *rec,
       if (dump)
 	{
 	  fprintf (dump, "  value site %u sizes", i);
-	  for (int b = 0; b < LATEPGO_MEMOP_BUCKETS; b++)
-	    if (c[b])
-	      fprintf (dump, " %llu%s:%" PRId64, latepgo_memop_bucket_min (b),
-		       exact_bucket_p (b) ? "" : "+", (int64_t) c[b]);
+	  dump_bucket_counts (dump, c);
 	  fputc ('\n', dump);
 	}
       for (int b = 0; b < LATEPGO_MEMOP_BUCKETS; b++)
@@ -1073,10 +1082,7 @@ lp_annotate_sampled_memop (gimple *stmt, const lp_size_count *sizes,
 	  += scale_to_block (sizes[i].count, total, all);
       lp_memcmp_attach_sizes (stmt, bucket, all);
       if (dump)
-	for (unsigned b = 0; b < LATEPGO_MEMOP_BUCKETS; b++)
-	  if (bucket[b])
-	    fprintf (dump, " %llu%s:%" PRId64, latepgo_memop_bucket_min (b),
-		     exact_bucket_p (b) ? "" : "+", (int64_t) bucket[b]);
+	dump_bucket_counts (dump, bucket);
       return true;
     }
 

@@ -713,20 +713,25 @@ calls_from_samples (struct out_func *f, struct out_func *const *tops,
   for (size_t i = 0; i < f->num_body; i++)
     {
       struct out_body *b = &f->body[i];
+      if (b->num_targets == 0)
+	continue;
+      const struct out_func **callee = xmalloc (b->num_targets
+						* sizeof *callee);
       size_t k;
       for (k = 0; k < b->num_targets; k++)
 	{
-	  const struct out_func *t = top_named (tops, num_tops,
-						b->targets[k].name);
-	  if (!t || !t->leaf_samples)
+	  callee[k] = top_named (tops, num_tops, b->targets[k].name);
+	  if (!callee[k] || !callee[k]->leaf_samples)
 	    break;
 	}
-      if (k < b->num_targets || b->num_targets == 0)
-	continue;
+      if (k < b->num_targets)
+	{
+	  free (callee);
+	  continue;
+	}
       for (k = 0; k < b->num_targets; k++)
 	{
-	  const struct out_func *t = top_named (tops, num_tops,
-						b->targets[k].name);
+	  const struct out_func *t = callee[k];
 	  uint64_t head = (t->num_body > 0 && t->body[0].index == 1
 			   ? t->body[0].count : 0);
 	  double calls = ((double) head * b->targets[k].samples
@@ -735,6 +740,7 @@ calls_from_samples (struct out_func *f, struct out_func *const *tops,
 				   : calls >= 18446744073709551615.0
 				   ? UINT64_MAX : (uint64_t) calls);
 	}
+      free (callee);
       qsort (b->targets, b->num_targets, sizeof *b->targets,
 	     cmp_target_out);
     }
