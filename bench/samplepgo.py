@@ -83,6 +83,7 @@ import random
 import re
 import shutil
 import statistics
+import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -656,6 +657,12 @@ def main():
         if not os.path.exists(tool):
             log("missing", tool, "- run make first")
             return 2
+    # The sources, fetched when missing (npm, Debian), as bench/run.sh
+    # does: a fresh machine has none.
+    fetch = subprocess.run(["bash", os.path.join(config.BENCH, "fetch.sh")])
+    if fetch.returncode != 0:
+        log("samplepgo.py: bench/fetch.sh failed")
+        return 2
     root = os.path.join(config.OUT_ROOT, "samplepgo")
     results = [workload(w, rounds, root) for w in workloads]
     print("| workload | Ir probed / instr / sample (mean; sessions) | run"
