@@ -21,6 +21,7 @@
 #include "arguments.h"
 #include "names.h"
 #include "probes.h"
+#include "dump.h"
 
 static hash_map<nofree_string_hash, lp_sample_function *> *samples;
 
@@ -39,6 +40,24 @@ static int n_should_be_inlined;
 /* Reading the profile of sample-contexts=: its context records count
    for the contexts only, the flat profile is sample-use='s.  */
 static bool reading_contexts_only;
+/* The profile of sample-contexts= comes from another perf session,
+   often at another sampling rate (a call-stack session at 5 kHz beside
+   a flat one at 100 kHz): its counts are on another scale, and a
+   function that mixes both (its own blocks from the flat profile, its
+   inlined copies from their contexts, sample-context.cc) would see
+   its copies as far colder than its own code.  A first reading of
+   that profile only sums its counts per function (of the same
+   checksum as the flat profile's) and probe (scaling_contexts); over
+   the probes both profiles counted, the ratio of the flat profile's
+   sum to these is contexts_scale, by which the second reading
+   multiplies the contexts' counts.  Only probes both counted: a
+   context profile of IP samples also puts its callees' entries on
+   their call-site lines (latepgo-profgen's add_missing_callers),
+   where the flat profile has its inlined copies.  */
+static bool scaling_contexts;
+static double contexts_scale = 1.0;
+typedef hash_map<int_hash<int, -1, -2>, gcov_type> probe_counts;
+static hash_map<nofree_string_hash, probe_counts *> *contexts_cs_counts;
 lp_sample_summary lp_samples_summary;
 
 /* One function instance being read: its name, counts and (at its end)
@@ -363,9 +382,96 @@ apply_context_calls (void)
 /* Add the finished instance I into the table; instances whose checksum
    disagrees with the first one seen are counted as conflicts.  */
 
+/* Scaling's first reading of the sample-contexts= profile: add I's
+   counts to its function's in contexts_cs_counts.  */
+
+static void
+sum_for_scale (sample_instance *i)
+{
+  lp_sample_function **f = samples->get (i->name);
+  if (f && (*f)->checksum == i->checksum)
+    {
+      bool existed;
+      probe_counts *&pc = contexts_cs_counts->get_or_insert (i->name,
+							     &existed);
+      if (!existed)
+	{
+	  pc = new probe_counts;
+	  i->name = NULL;	/* Owned by contexts_cs_counts now.  */
+	}
+      for (auto &c : i->counts)
+	{
+	  bool e;
+	  gcov_type &slot = pc->get_or_insert (c.first, &e);
+	  slot = (e ? slot : 0) + c.second;
+	}
+    }
+  free (i->name);
+  i->name = NULL;
+}
+
+/* contexts_scale from contexts_cs_counts, which it frees.  */
+
+static void
+compute_contexts_scale (void)
+{
+  double flat = 0, cs = 0;
+  for (auto fc : *contexts_cs_counts)
+    {
+      lp_sample_function **f = samples->get (fc.first);
+      for (auto c : *fc.second)
+	{
+	  gcov_type *n = (*f)->counts->get (c.first);
+	  if (n && *n > 0 && c.second > 0)
+	    {
+	      flat += *n;
+	      cs += c.second;
+	    }
+	}
+      delete fc.second;
+      free (CONST_CAST (char *, fc.first));
+    }
+  delete contexts_cs_counts;
+  contexts_cs_counts = NULL;
+  if (flat > 0 && cs > 0)
+    contexts_scale = flat / cs;
+  if (lp_dump_stream ())
+    fprintf (lp_dump_stream (), "sample-contexts scale=%.6g (flat %.0f, "
+	     "contexts %.0f)\n", contexts_scale, flat, cs);
+}
+
+/* Multiply I's counts by contexts_scale (at least 1 for a count that
+   was not 0: the block ran).  */
+
+static void
+scale_instance (sample_instance *i)
+{
+  auto scale = [] (gcov_type c) -> gcov_type
+    {
+      if (c <= 0)
+	return c;
+      double v = c * contexts_scale;
+      return v < 1 ? 1 : v >= (double) (INTTYPE_MAXIMUM (gcov_type) / 4)
+	     ? INTTYPE_MAXIMUM (gcov_type) / 4 : (gcov_type) v;
+    };
+  for (auto &c : i->counts)
+    c.second = scale (c.second);
+  for (auto &c : i->inlined_calls)
+    c.second = scale (c.second);
+  for (auto &c : i->inlined_max)
+    c.second = scale (c.second);
+}
+
 static void
 merge_instance (sample_instance *i)
 {
+  if (scaling_contexts)
+    {
+      sum_for_scale (i);
+      return;
+    }
+  if (reading_contexts_only && contexts_scale != 1.0)
+    scale_instance (i);
   if (!i->frames.is_empty ())
     {
       add_context_suffixes (i);
@@ -975,7 +1081,13 @@ lp_samples_load (const char *path)
   if (const char *cpath = latepgo_opts.sample_contexts_path)
     {
       reading_contexts_only = true;
+      scaling_contexts = true;
+      contexts_cs_counts = new hash_map<nofree_string_hash, probe_counts *>;
       bool ok = load_profile (cpath);
+      scaling_contexts = false;
+      compute_contexts_scale ();
+      if (ok)
+	ok = load_profile (cpath);
       reading_contexts_only = false;
       if (!ok)
 	return false;

@@ -6,7 +6,8 @@ show read from one.
 
     scripts/cs-profile-compare.py OURS LLVM
         parse both ("[main:2 @ foo]:TOTAL:HEAD" headers, " INDEX: COUNT
-        [F:N ...]" body lines, " !CFGChecksum: H", " !Attributes: A")
+        [F:N ...]" body lines, " !CFGChecksum: H", " !Attributes: A";
+        "#" comment lines are skipped)
         and print every difference: a context in one only, or a
         context's TOTAL, HEAD, checksum, attributes, a probe's count or
         its call targets differing.  The order of the profiles, and of
@@ -35,7 +36,10 @@ def parse(path):
     with open(path) as f:
         for lineno, raw in enumerate(f, 1):
             line = raw.rstrip('\n')
-            if not line.strip():
+            # Blank lines, and comment lines (only '#' in column 1 is
+            # one: latepgo's #first-sample, #sizes, #branch, which
+            # llvm-profgen does not write).
+            if not line.strip() or line.startswith('#'):
                 continue
             where = '%s:%d' % (path, lineno)
             if not line.startswith(' '):

@@ -917,8 +917,44 @@ add_missing_callers (struct cs_profile *cs)
     }
 }
 
+/* The function of context CTX, its last frame.  */
+static const char *
+ctx_leaf (const char *ctx)
+{
+  const char *leaf = ctx;
+  for (const char *q = ctx; (q = strstr (q, " @ ")) != NULL; q += 3)
+    leaf = q + 3;
+  return leaf;
+}
+
+/* Whether FN is the first record written of its function (same leaf
+   name and checksum) that is not to be inlined: the one that carries
+   the flat profile's value lines.  SEEN indexes the records (of
+   FUNCS) already chosen.  */
+static int
+first_of_function (struct index_table *seen, const struct cs_func *funcs,
+		   size_t i)
+{
+  const struct cs_func *fn = &funcs[i];
+  if (fn->attr & CS_CONTEXT_SHOULD_BE_INLINED)
+    return 0;
+  const char *leaf = ctx_leaf (fn->ctx);
+  uint64_t h = hash_bytes (leaf, strlen (leaf), fn->hash);
+  size_t s;
+  for (s = index_table_start (seen, h); seen->slots[s];
+       s = index_table_next (seen, s))
+    {
+      const struct cs_func *o = &funcs[seen->slots[s] - 1];
+      if (seen->hashes[s] == h && o->hash == fn->hash
+	  && strcmp (ctx_leaf (o->ctx), leaf) == 0)
+	return 0;
+    }
+  index_table_add (seen, s, h, (uint32_t) i);
+  return 1;
+}
+
 size_t
-cs_write (struct cs_profile *cs, FILE *f)
+cs_write (struct cs_profile *cs, FILE *f, struct sample_profile *flat)
 {
   struct cs_state *st = cs->state;
   generate (cs);
@@ -932,6 +968,8 @@ cs_write (struct cs_profile *cs, FILE *f)
     st->num_funcs = cs_preinline (cs, &st->funcs, st->num_funcs,
 				  cs->preinline_debug);
   qsort (st->funcs, st->num_funcs, sizeof *st->funcs, cmp_func);
+  struct index_table seen;
+  index_table_init (&seen);
   for (size_t i = 0; i < st->num_funcs; i++)
     {
       struct cs_func *fn = &st->funcs[i];
@@ -939,6 +977,11 @@ cs_write (struct cs_profile *cs, FILE *f)
       qsort (fn->targets, fn->num_targets, sizeof *fn->targets, cmp_target);
       fprintf (f, "[%s]:%" PRIu64 ":%" PRIu64 "\n", fn->ctx, fn->total,
 	       fn->head);
+      int values = flat && first_of_function (&seen, st->funcs, i);
+      uint64_t rank = (values ? profile_first_sample (flat, ctx_leaf (fn->ctx),
+						      fn->hash) : 0);
+      if (rank)
+	fprintf (f, "#first-sample %" PRIu64 "\n", rank);
       size_t t = 0;
       for (size_t k = 0; k < fn->num_bodies; k++)
 	{
@@ -951,9 +994,19 @@ cs_write (struct cs_profile *cs, FILE *f)
 		     fn->targets[t].count);
 	  fputc ('\n', f);
 	}
+      if (values)
+	{
+	  uint32_t *ids = xmalloc ((fn->num_bodies + 1) * sizeof *ids);
+	  for (size_t k = 0; k < fn->num_bodies; k++)
+	    ids[k] = fn->bodies[k].index;
+	  profile_write_values (flat, ctx_leaf (fn->ctx), fn->hash, ids,
+				fn->num_bodies, f);
+	  free (ids);
+	}
       fprintf (f, " !CFGChecksum: %" PRIu64 "\n", fn->hash);
       if (fn->attr)
 	fprintf (f, " !Attributes: %d\n", fn->attr);
     }
+  index_table_free (&seen);
   return st->num_funcs;
 }

@@ -79,6 +79,7 @@
 #include "perf-samples.h"
 #include "probe-decode.h"
 #include "probe-regions.h"
+#include "sample-write.h"
 
 struct cs_context;
 struct cs_state;
@@ -163,7 +164,15 @@ void cs_add_sample (struct cs_profile *cs, const struct branch_sample *s,
 void cs_add_ip_sample (struct cs_profile *cs, uint64_t count, size_t n,
 		       const int *bins, const uint64_t *frames);
 
-/* Write the profiles to F; return how many were written.  */
-size_t cs_write (struct cs_profile *cs, FILE *f);
+/* Write the profiles to F; return how many were written.  With FLAT,
+   the flat profile of the same samples (prepared: sample-write.h), the
+   first record written of each function that is not to be inlined
+   also gets FLAT's "#first-sample", "#sizes" and "#branch" lines of the
+   function, summed over its copies: value profiles and branch
+   directions are per function, not per context, in these profiles
+   (sample-use sums a function's records into its flat profile, which
+   annotates its body before its copies inline).  */
+size_t cs_write (struct cs_profile *cs, FILE *f,
+		 struct sample_profile *flat);
 
 #endif /* LATEPGO_CS_PROFILE_H */

@@ -742,7 +742,9 @@ main (int argc, char **argv)
 		 cs.ip_outside);
       cs.preinline = preinline;
       cs.preinline_debug = preinline_debug ? stderr : NULL;
-      written = cs_write (&cs, f);
+      profile_prepare (&prof);
+      written = cs_write (&cs, f, &prof);
+      profile_free (&prof);
       if (written == 0 && cs.ip_samples)
 	lp_fatal (NULL, "--csprof: no context: of %" PRIu64 " IP samples "
 		  "with call stacks, %" PRIu64 " had their leaf outside the "

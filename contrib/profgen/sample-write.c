@@ -748,17 +748,172 @@ calls_from_samples (struct out_func *f, struct out_func *const *tops,
     calls_from_samples (f->kids[i], tops, num_tops);
 }
 
-size_t
-profile_write (struct sample_profile *prof, FILE *out)
+void
+profile_prepare (struct sample_profile *prof)
 {
-  size_t written = 0;
-
   prof->num_tops = merge_funcs (prof->tops, prof->num_tops);
   for (size_t i = 0; i < prof->num_tops; i++)
     normalize (prof->tops[i]);
   for (size_t i = 0; i < prof->num_tops; i++)
     calls_from_samples (prof->tops[i], prof->tops, prof->num_tops);
   rank_first_samples (prof->tops, prof->num_tops);
+}
+
+/* Order of instances for profile_write_values: name, then checksum.  */
+static int
+cmp_instance (const void *a, const void *b)
+{
+  const struct out_func *x = *(struct out_func *const *) a;
+  const struct out_func *y = *(struct out_func *const *) b;
+  int c = strcmp (x->name, y->name);
+  if (c)
+    return c;
+  return x->hash < y->hash ? -1 : x->hash > y->hash;
+}
+
+/* Append F and its inlinees, recursively, to PROF's instances.  */
+static void
+add_instances (struct sample_profile *prof, struct out_func *f)
+{
+  push_func (&prof->instances, &prof->num_instances, &prof->cap_instances,
+	     f);
+  for (size_t i = 0; i < f->num_kids; i++)
+    add_instances (prof, f->kids[i]);
+}
+
+/* The first of PROF's instances (sorted by cmp_instance) named NAME
+   with checksum HASH, and in *END the index after the last.  */
+static size_t
+find_instances (struct sample_profile *prof, const char *name,
+		uint64_t hash, size_t *end)
+{
+  if (!prof->instances && prof->num_tops)
+    {
+      for (size_t i = 0; i < prof->num_tops; i++)
+	add_instances (prof, prof->tops[i]);
+      qsort (prof->instances, prof->num_instances, sizeof *prof->instances,
+	     cmp_instance);
+    }
+  struct out_func key = { 0 };
+  key.name = name;
+  key.hash = hash;
+  const struct out_func *kp = &key;
+  size_t lo = 0, hi = prof->num_instances;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (cmp_instance (&prof->instances[mid], &kp) < 0)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  size_t e = lo;
+  while (e < prof->num_instances
+	 && cmp_instance (&prof->instances[e], &kp) == 0)
+    e++;
+  *end = e;
+  return lo;
+}
+
+/* Whether the N sorted probe indices IDS hold ID.  */
+static int
+has_index (const uint32_t *ids, size_t n, uint32_t id)
+{
+  size_t lo = 0, hi = n;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (ids[mid] < id)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return lo < n && ids[lo] == id;
+}
+
+int
+profile_write_values (struct sample_profile *prof, const char *name,
+		      uint64_t hash, const uint32_t *ids, size_t num_ids,
+		      FILE *out)
+{
+  size_t end;
+  size_t i = find_instances (prof, name, hash, &end);
+  if (i == end)
+    return 0;
+  /* The sizes of all copies, summed per probe and size.  */
+  struct out_func agg = { 0 };
+  for (size_t k = i; k < end; k++)
+    {
+      const struct out_func *f = prof->instances[k];
+      for (size_t b = 0; b < f->num_body; b++)
+	if (f->body[b].num_sizes
+	    && has_index (ids, num_ids, f->body[b].index))
+	  push_body (&agg, f->body[b].index, 0, NULL, 0,
+		     append_array (NULL, 0, f->body[b].sizes,
+				   f->body[b].num_sizes,
+				   sizeof *f->body[b].sizes),
+		     f->body[b].num_sizes);
+    }
+  if (agg.num_body > 1)
+    qsort (agg.body, agg.num_body, sizeof *agg.body, cmp_body);
+  size_t n = 0;
+  for (size_t b = 0; b < agg.num_body; b++)
+    if (n > 0 && agg.body[n - 1].index == agg.body[b].index)
+      merge_body (&agg.body[n - 1], &agg.body[b]);
+    else
+      agg.body[n++] = agg.body[b];
+  for (size_t b = 0; b < n; b++)
+    {
+      normalize_sizes (&agg.body[b]);
+      fprintf (out, "#sizes %" PRIu32 ":", agg.body[b].index);
+      for (size_t z = 0; z < agg.body[b].num_sizes; z++)
+	fprintf (out, " %" PRIu64 ":%" PRIu64, agg.body[b].sizes[z].size,
+		 agg.body[b].sizes[z].samples);
+      fputc ('\n', out);
+      free (agg.body[b].sizes);
+    }
+  free (agg.body);
+  for (size_t k = i; k < end; k++)
+    {
+      const struct out_func *f = prof->instances[k];
+      for (size_t b = 0; b < f->num_branches; b++)
+	write_branch (out, &f->branches[b]);
+    }
+  return 1;
+}
+
+uint64_t
+profile_first_sample (struct sample_profile *prof, const char *name,
+		      uint64_t hash)
+{
+  size_t end;
+  size_t i = find_instances (prof, name, hash, &end);
+  for (; i < end; i++)
+    if (prof->instances[i]->call_index == 0
+	&& prof->instances[i]->samples > 0)
+      return prof->instances[i]->first_sample;
+  return 0;
+}
+
+void
+profile_free (struct sample_profile *prof)
+{
+  for (size_t i = 0; i < prof->num_tops; i++)
+    free_func (prof->tops[i]);
+  free (prof->tops);
+  free (prof->instances);
+  prof->tops = NULL;
+  prof->instances = NULL;
+  prof->num_tops = prof->cap_tops = 0;
+  prof->num_instances = prof->cap_instances = 0;
+}
+
+size_t
+profile_write (struct sample_profile *prof, FILE *out)
+{
+  size_t written = 0;
+
+  profile_prepare (prof);
   for (size_t i = 0; i < prof->num_tops; i++)
     {
       struct out_func *f = prof->tops[i];
@@ -773,10 +928,6 @@ profile_write (struct sample_profile *prof, FILE *out)
       write_body (out, f, 1);
       written++;
     }
-  for (size_t i = 0; i < prof->num_tops; i++)
-    free_func (prof->tops[i]);
-  free (prof->tops);
-  prof->tops = NULL;
-  prof->num_tops = prof->cap_tops = 0;
+  profile_free (prof);
   return written;
 }

@@ -60,6 +60,10 @@ struct sample_profile
   size_t num_tops, cap_tops;
   uint64_t *warned;		/* GUIDs already warned about.  */
   size_t num_warned;
+  /* Every function at every inline context, by name and checksum
+     (profile_write_values).  */
+  struct out_func **instances;
+  size_t num_instances, cap_instances;
 };
 
 void profile_init (struct sample_profile *prof);
@@ -71,5 +75,22 @@ void profile_add_binary (struct sample_profile *prof, const char *bin,
 
 /* Write the profile to F; return the number of functions written.  */
 size_t profile_write (struct sample_profile *prof, FILE *f);
+
+/* For a context-sensitive profile of the same samples (cs-profile.c),
+   whose records carry only counts: merge and normalize PROF once
+   (profile_prepare), then per function, the "#sizes" lines of its
+   probes among the NUM_IDS sorted IDS (those the record has body lines
+   for, which a "#sizes" line follows) and its "#branch" lines, summed
+   over all its copies in PROF (written to F after one record's body
+   lines; returns 0 if PROF has none of the function NAME with
+   checksum HASH), and its
+   "#first-sample" rank (0 if none); last profile_free.  */
+void profile_prepare (struct sample_profile *prof);
+int profile_write_values (struct sample_profile *prof, const char *name,
+			  uint64_t hash, const uint32_t *ids, size_t num_ids,
+			  FILE *f);
+uint64_t profile_first_sample (struct sample_profile *prof,
+			       const char *name, uint64_t hash);
+void profile_free (struct sample_profile *prof);
 
 #endif /* LATEPGO_SAMPLE_WRITE_H */
