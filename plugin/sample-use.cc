@@ -24,6 +24,7 @@
 
 #include "gcc-common.h"
 #include "sample-use.h"
+#include "value-sites.h"
 #include "cfg-graph.h"
 #include "dump.h"
 #include "probes.h"
@@ -268,14 +269,29 @@ lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
       gcov_type *c = sf->counts->get (id);
       return c ? *c : -1;
     };
-  auto lookup_call = [sf] (int id) -> gcov_type
+  /* The calls of each call probe that its call targets say (from
+     call stacks: latepgo-profgen estimates a callee's calls from each
+     site from its entry count and its samples under that site), for
+     direct calls too: they count a call the profiled binary made
+     whatever samples fell near it.  */
+  hash_map<int_hash<int, -1, -2>, gcov_type> target_calls;
+  for (const lp_call_target &t : sf->targets)
+    {
+      bool e;
+      gcov_type &slot = target_calls.get_or_insert (t.id, &e);
+      slot = (e ? slot : 0) + t.count;
+    }
+  auto lookup_call = [sf, &target_calls] (int id) -> gcov_type
     {
       gcov_type *c = sf->counts->get (id);
       gcov_type *h = sf->inlined_calls->get (id);
       gcov_type *x = sf->context_calls->get (id);
-      if (!c && !h && !x)
+      gcov_type *t = target_calls.get (id);
+      if (!c && !h && !x && !t)
 	return -1;
       gcov_type n = (c ? *c : 0) + (h ? *h : 0);
+      if (t && *t > n)
+	n = *t;
       return x && *x > n ? *x : n;
     };
   int id = 1;
@@ -389,7 +405,7 @@ lp_sample_use_function (cgraph_node *node, lp_graph *g, const char *name)
       for (const lp_size_count &z : sf->sizes)
 	if (z.id == id)
 	  sizes.safe_push (z);
-      if (!targets.is_empty ())
+      if (!targets.is_empty () && lp_icall_site_p (stmt))
 	{
 	  if (dump)
 	    fprintf (dump, "  icall probe %d targets", id);
