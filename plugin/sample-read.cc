@@ -202,6 +202,15 @@ add_context_suffixes (const sample_instance *i)
     }
 }
 
+/* The most frames a calling context may have.  Each record's context
+   is summed into every suffix of it (add_context_suffixes), a key as
+   long as the suffix, so a record costs time and memory quadratic in
+   its depth: one context of 20000 frames (160 kilobytes of profile)
+   kept GCC busy for minutes.  latepgo-profgen's contexts are as deep
+   as the stacks perf unwound, a few dozen frames; GCC inlines far
+   less deep than this.  */
+#define LP_CONTEXT_MAX_FRAMES 256	/* As in parse_text's message.  */
+
 /* The frames of context NAME (LEN bytes, "[main:2 @ foo:8 @ bar]")
    into *FRAMES; nothing for a name without brackets or " @ ".  */
 
@@ -871,6 +880,12 @@ parse_text (char *buf, int *lineno)
 	  i->call_site = 0;
 	  i->checksum = 0;
 	  stack.safe_push (i);
+	  if (i->frames.length () > LP_CONTEXT_MAX_FRAMES)
+	    {
+	      /* The number is LP_CONTEXT_MAX_FRAMES.  */
+	      err = "calling context of more than 256 frames";
+	      break;
+	    }
 	  line = next;
 	  continue;
 	}
