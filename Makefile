@@ -22,6 +22,8 @@
 #   make bench-quick   benchmark suite, quick mode (a few minutes)
 #   make fuzz          libFuzzer campaign over fuzz/'s harnesses,
 #                      FUZZ_SECONDS (default 60) each
+#   make fuzz-sample-read  the plugin's sample profile reader through GCC,
+#                      SAMPLE_READ_RUNS (default 3000) compilations
 #   make install       PREFIX (/usr/local) and DESTDIR are honoured
 #   make GCC=gcc-11 ...  any of these for GCC 11 (default: gcc)
 #   make TARGET=aarch64-linux-gnu ...  any of these for AArch64 through
@@ -296,7 +298,11 @@ FUZZ_SECONDS ?= 60
 fuzz: plugin
 	$(MAKE) -C fuzz run FUZZ_SECONDS=$(FUZZ_SECONDS)
 
-.PHONY: bench bench-quick fuzz man check-deb check-addon-packages
+SAMPLE_READ_RUNS ?= 3000
+fuzz-sample-read: plugin contrib
+	$(MAKE) -C fuzz sample-read SAMPLE_READ_RUNS=$(SAMPLE_READ_RUNS)
+
+.PHONY: bench bench-quick fuzz fuzz-sample-read man check-deb check-addon-packages
 .PHONY: all plugin libprof contrib specs deps check pin-update demo check-specs-zlib \
 	check-cmake-rebuild check-packages check-aarch64-bench patched-gcc \
 	check-patched \
