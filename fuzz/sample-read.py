@@ -34,13 +34,15 @@ import concurrent.futures
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 
 HUGE = [b"0", b"-1", b"1", b"18446744073709551615", b"18446744073709551616",
         b"9223372036854775807", b"9223372036854775808", b"4294967295",
         b"4294967296", b"2147483647", b"2147483648", b"-9223372036854775808",
-        b"99999999999999999999999999", b"", b" ", b"0x10", b"1e9", b"+1"]
+        b"99999999999999999999999999", b"", b" ", b"0x10", b"1e9", b"+1",
+        b"2", b"3", b"7", b"100", b"1000", b"65536"]
 
 ODD_LINES = [
     b"#sizes", b"#sizes ", b"#sizes 1:", b"#sizes 1: 8:", b"#sizes 1: :5",
@@ -91,7 +93,17 @@ def names_of(data):
 def mutate_lines(data):
     lines = data.split(b"\n")
     names = names_of(data)
-    for _ in range(random.randint(1, 4)):
+    sums = re.findall(rb"CFGChecksum: (\d+)", data) or [b"1"]
+
+    def body():
+        # A new record gets a body and one of the profile's checksums
+        # (else it is refused as not probe-based, and nothing after it
+        # is read).
+        return [b" %d: %d" % (random.randint(1, 20), random.randint(0, 9999)),
+                b" !CFGChecksum: " + random.choice(sums)]
+    # Mostly one mutation: most bad lines are refused at once, and what
+    # comes after a good-looking one is what needs exercising.
+    for _ in range(1 if random.random() < 0.6 else random.randint(2, 4)):
         n = len(lines)
         k = random.randrange(n) if n else 0
         op = random.randrange(15)
@@ -113,10 +125,12 @@ def mutate_lines(data):
             lines[k] = random.choice([b"", b" ", b"  ", b"   ", b"\t",
                                       b" " * 40]) + s
         elif op == 5:
-            lines.insert(k, random.choice(ODD_LINES))
+            odd = random.choice(ODD_LINES)
+            lines[k:k] = [odd] + (body() if odd[:1] not in b" #" and
+                                  random.random() < 0.7 else [])
         elif op == 6:
-            lines.insert(k, deep_context(names, random.choice(
-                [1, 2, 3, 8, 64, 256, 257, 1000, 20000])))
+            lines[k:k] = [deep_context(names, random.choice(
+                [1, 2, 3, 8, 64, 256, 257, 1000, 20000]))] + body()
         elif op == 7 and n:
             # A duplicate record with another checksum.
             heads = [i for i, l in enumerate(lines)
@@ -166,10 +180,12 @@ def mutate_lines(data):
 
 def mutate_bytes(data, binary):
     b = bytearray(data)
-    for _ in range(random.randint(1, 8 if binary else 3)):
+    for _ in range(random.randint(1, 3)):
         if not b:
             b += b"\x00"
-        k = random.randrange(len(b))
+        # Past the binary form's header and section table, mostly.
+        k = random.randrange(min(len(b) - 1, 160) if binary
+                             and random.random() < 0.7 else 0, len(b))
         op = random.randrange(7)
         if op == 0:
             b[k] = random.randrange(256)
@@ -211,7 +227,7 @@ def run_one(args, n, seed):
     use_contexts = ctx is not None and not binary and random.random() < 0.4
     base = open(ctx if use_contexts else flat, "rb").read()
     mutant = mutate(base, binary)
-    path = os.path.join(args.out, "cur-%d.prof" % (n % (2 * args.jobs)))
+    path = os.path.join(args.out, "cur-%d.prof" % n)
     with open(path, "wb") as f:
         f.write(mutant)
     # -fchecking, as the testsuite compiles: GCC verifies the CFG and
@@ -224,19 +240,25 @@ def run_one(args, n, seed):
     else:
         cmd += ["-fplugin-arg-latepgo-sample-use=" + path]
     cmd += ["-o", "/dev/null"]
+    # In a session of its own: a hang's cc1 is killed with the driver.
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, start_new_session=True)
     try:
-        r = subprocess.run(cmd, stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, timeout=args.timeout)
-        out = r.stdout.decode("utf-8", "replace")
-        status = r.returncode
-        bad = status < 0 or status >= 128 or CRASH.search(out) is not None
+        out = proc.communicate(timeout=args.timeout)[0]
+        status = proc.returncode
+        bad = (status < 0 or status >= 128
+               or CRASH.search(out.decode("utf-8", "replace")) is not None)
         why = "status %d" % status
-    except subprocess.TimeoutExpired as e:
-        out = (e.stdout or b"").decode("utf-8", "replace")
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        out = proc.communicate()[0]
         bad = True
         why = "hang (over %d s)" % args.timeout
+    out = out.decode("utf-8", "replace")
+    os.remove(path)
     if not bad:
-        return None
+        return ("refused" if "error: latepgo:" in out
+                else "warned" if "warning:" in out else "clean"), None
     name = os.path.join(args.out, "crash-%d" % n)
     with open(name + ".prof", "wb") as f:
         f.write(mutant)
@@ -245,7 +267,7 @@ def run_one(args, n, seed):
     with open(name + ".log", "w") as f:
         f.write(why + "\n" + out)
     first = next((l for l in out.splitlines() if CRASH.search(l)), why)
-    return "%s: %s: %s" % (name, why, first.strip())
+    return "crashed", "%s: %s: %s" % (name, why, first.strip())
 
 
 def parse_seed(text, binary):
@@ -276,19 +298,24 @@ def main():
         p.error("no --seed or --binary given")
     os.makedirs(args.out, exist_ok=True)
     random.seed(args.seed_value)
-    crashes = 0
+    # How the compilations ended: "refused" (an error: latepgo: ...),
+    # "warned", "clean", "crashed"; a campaign whose mutants are nearly
+    # all refused tests little beyond the first bad line.
+    kinds = {}
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         futs = [pool.submit(run_one, args, n, seeds[n % len(seeds)])
                 for n in range(args.runs)]
         for done, fut in enumerate(concurrent.futures.as_completed(futs), 1):
-            msg = fut.result()
+            kind, msg = fut.result()
+            kinds[kind] = kinds.get(kind, 0) + 1
             if msg:
-                crashes += 1
                 print(msg, flush=True)
             if done % 250 == 0:
-                print("%d runs, %d crashes" % (done, crashes), flush=True)
-    print("%d runs, %d crashes" % (args.runs, crashes))
-    return 1 if crashes else 0
+                print("%d runs, %d crashes" % (done, kinds.get("crashed", 0)),
+                      flush=True)
+    print("%d runs: %s" % (args.runs, ", ".join(
+        "%d %s" % (kinds[k], k) for k in sorted(kinds))))
+    return 1 if kinds.get("crashed") else 0
 
 
 if __name__ == "__main__":
