@@ -211,17 +211,39 @@ add_context_suffixes (const sample_instance *i)
    less deep than this.  */
 #define LP_CONTEXT_MAX_FRAMES 256	/* As in parse_text's message.  */
 
-/* The frames of context NAME (LEN bytes, "[main:2 @ foo:8 @ bar]")
-   into *FRAMES; nothing for a name without brackets or " @ ".  */
+/* The call site at P ("8" of "foo:8 @ bar"): its leading digits, or
+   -1 unless they make a number from 1 to INT_MAX.  A call site is a
+   probe id; -1 and -2 would also be the empty and deleted keys of the
+   hash_maps that keep call sites (int_hash <int, -1, -2>).  */
 
-static void
+static int
+context_site (const char *p)
+{
+  long long v = 0;
+  if (!ISDIGIT (*p))
+    return -1;
+  for (; ISDIGIT (*p); p++)
+    {
+      v = v * 10 + (*p - '0');
+      if (v > INT_MAX)
+	return -1;
+    }
+  return v >= 1 ? (int) v : -1;
+}
+
+/* The frames of context NAME (LEN bytes, "[main:2 @ foo:8 @ bar]")
+   into *FRAMES; nothing for a name without brackets or " @ ".
+   Returns false for a call site that is no probe id (context_site).  */
+
+static bool
 parse_context (const char *name, size_t len, vec<lp_probe_frame> *frames,
 	       vec<char *> *names)
 {
   if (len < 2 || name[0] != '[' || name[len - 1] != ']')
-    return;
+    return true;
   const char *p = name + 1, *end = name + len - 1;
   int site = 0;
+  bool ok = true;
   while (p < end)
     {
       const char *q = p;
@@ -239,7 +261,9 @@ parse_context (const char *name, size_t len, vec<lp_probe_frame> *frames,
       frames->safe_push (f);
       if (q != end)
 	names->safe_push (xstrndup (p, name_len));
-      site = q != end && colon > p ? atoi (colon) : 0;
+      site = q != end && colon > p ? context_site (colon) : 0;
+      if (site < 0)
+	ok = false;
       p = q == end ? end : q + 3;
     }
   if (frames->length () < 2)
@@ -249,6 +273,7 @@ parse_context (const char *name, size_t len, vec<lp_probe_frame> *frames,
 	free (n);
       names->truncate (0);
     }
+  return ok;
 }
 
 /* A context record's entry, to be counted at a call site on its path
@@ -875,11 +900,21 @@ parse_text (char *buf, int *lineno)
 	    }
 	  sample_instance *i = new sample_instance ();
 	  i->name = context_leaf (line, name2);
-	  parse_context (line, name2, &i->frames, &i->frame_names);
+	  bool sites_ok = parse_context (line, name2, &i->frames,
+					 &i->frame_names);
 	  i->indent = 1;
 	  i->call_site = 0;
 	  i->checksum = 0;
 	  stack.safe_push (i);
+	  if (!sites_ok)
+	    {
+	      err = "calling context with a call site that is no probe id "
+		    "(expected a number from 1 to 2147483647 after each "
+		    "\"NAME:\"; latepgo reads profiles of "
+		    "-fplugin-arg-latepgo-probes builds, not of line "
+		    "offsets)";
+	      break;
+	    }
 	  if (i->frames.length () > LP_CONTEXT_MAX_FRAMES)
 	    {
 	      /* The number is LP_CONTEXT_MAX_FRAMES.  */
