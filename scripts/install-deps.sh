@@ -108,6 +108,18 @@ packages="$packages git"
 # GCC's own sources (its testsuite) and binutils (objdump): the
 # indirect-call tests (testsuite/latepgo.icall).
 packages="$packages gcc-$major-source binutils"
+# The same GCC release for the other machine: the loader test
+# (testsuite/latepgo.plugin/loader.exp, other-target-refuses) checks
+# that the plugin built for one refuses to load into the other.  From
+# x86-64, the AArch64 cross compiler; for TARGET=aarch64-linux-gnu,
+# the native one.
+if [ "$(uname -m)" = x86_64 ]; then
+  if [ -n "$target" ]; then
+    packages="$packages gcc-$major"
+  else
+    packages="$packages gcc-$major-aarch64-linux-gnu"
+  fi
+fi
 packages="$packages ${LATEPGO_EXTRA_DEPS:-}"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
