@@ -413,9 +413,6 @@ apply_context_calls (void)
   context_calls.release ();
 }
 
-/* Add the finished instance I into the table; instances whose checksum
-   disagrees with the first one seen are counted as conflicts.  */
-
 /* Scaling's first reading of the sample-contexts= profile: add I's
    counts to its function's in contexts_cs_counts.  */
 
@@ -495,6 +492,9 @@ scale_instance (sample_instance *i)
   for (auto &c : i->inlined_max)
     c.second = scale (c.second);
 }
+
+/* Add the finished instance I into the table; instances whose checksum
+   disagrees with the first one seen are counted as conflicts.  */
 
 static void
 merge_instance (sample_instance *i)
