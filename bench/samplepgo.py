@@ -20,6 +20,9 @@ fetch.sh), all with gcc -O2:
             blocks its samples happened to hit
             (sample PGO; the build carries probes again, as the next
             production build would)
+  gccpgo    the peers, trained on the same input once, as instr:
+  clang,    gcc -fprofile-generate/-fprofile-use, plain clang -O2 and
+  clangpgo  clang -fprofile-generate/-fprofile-use (peer_builds)
   samplecs  sample's profile with the contexts of the call-stack
             session (sample-contexts=)
   cs, cgflat  the call-stack session's samples alone, as a
@@ -135,21 +138,28 @@ def log(*a):
     print(*a, file=sys.stderr, flush=True)
 
 
-def build(w, name, flags, libs, d):
-    """Compile and link workload W into D/NAME/bench; return the path.
-    Each source is compiled to assembly first (kept for layout())."""
+def build(w, name, flags, libs, d, family="gcc"):
+    """Compile and link workload W into D/NAME/bench with FAMILY's
+    compiler (gcc or clang); return the path.  Each source is compiled
+    to assembly first (kept for layout())."""
     spec = config.WORKLOADS[w]
     out = os.path.join(d, name)
     os.makedirs(out, exist_ok=True)
+    FAMILY[out] = family
     for src, obj in zip(spec["sources"], objects(w, out)):
-        run([compiler(w)] + config.OPT + spec["cflags"] + flags
+        run([compiler(w, family)] + config.OPT + spec["cflags"] + flags
             + ["-S", src, "-o", obj + ".s"], cwd=d)
-        run([compiler(w), "-c", obj + ".s", "-o", obj], cwd=d)
+        run([compiler(w, family), "-c", obj + ".s", "-o", obj], cwd=d)
     return link(w, out, libs)
 
 
-def compiler(w):
-    return config.driver("gcc", config.WORKLOADS[w]["lang"])
+# The compiler family (gcc, clang) of each build directory: layout() and
+# link() assemble and link with the compiler that compiled it.
+FAMILY = {}
+
+
+def compiler(w, family="gcc"):
+    return config.driver(family, config.WORKLOADS[w]["lang"])
 
 
 def objects(w, out):
@@ -184,7 +194,7 @@ def layout(w, out, libs, k):
         asm = "%s.layout%d.s" % (obj, k)
         shifted_asm(obj + ".s", k, asm)
         objs.append(asm[:-2] + ".o")
-        run([compiler(w), "-c", asm, "-o", objs[-1]])
+        run([compiler(w, FAMILY.get(out, "gcc")), "-c", asm, "-o", objs[-1]])
     return link(w, out, libs, objs, "bench-layout%d" % k)
 
 
@@ -192,7 +202,8 @@ def link(w, out, libs, objs=None, name="bench"):
     """Link OBJS (default: the objects build() left in OUT) into
     OUT/NAME; return the executable."""
     exe = os.path.join(out, name)
-    run([compiler(w)] + config.OPT + (objs or objects(w, out)) + libs
+    run([compiler(w, FAMILY.get(out, "gcc"))] + config.OPT
+        + (objs or objects(w, out)) + libs
         + config.WORKLOADS[w]["libs"] + ["-o", exe])
     return exe
 
@@ -400,6 +411,36 @@ def write_oracle(w, train, d):
     return path
 
 
+def peer_builds(w, train, d):
+    """The peers, trained on the same input as instr: gcc
+    -fprofile-generate/-fprofile-use (gccpgo) and clang's
+    (clangpgo, with its plain build clang).  Returns {name: executable}.
+    gcc names a unit's .gcda file, and the records of its static
+    functions, after the compiler's output file, so the use build
+    compiles to the same assembly files as the generate build did (in
+    the same directory, which it then overwrites)."""
+    gen = build(w, "gccpgo", ["-fprofile-generate"], ["-fprofile-generate"], d)
+    run([gen] + train, cwd=d)
+    gcda = [obj + ".gcda" for obj in objects(w, os.path.dirname(gen))]
+    missing = [f for f in gcda if not os.path.exists(f)]
+    if missing:
+        raise RuntimeError("gcc -fprofile-generate wrote no %s" % missing[0])
+    exes = dict(gccpgo=build(w, "gccpgo",
+                             ["-fprofile-use", "-Wno-missing-profile"], [], d))
+    exes["clang"] = build(w, "clang", [], [], d, "clang")
+    gen = build(w, "clang-gen", ["-fprofile-generate"], ["-fprofile-generate"],
+                d, "clang")
+    raw = os.path.join(d, "clang.profraw")
+    run([gen] + train, cwd=d, env=dict(os.environ, LLVM_PROFILE_FILE=raw))
+    profdata = os.path.join(d, "clang.profdata")
+    run([config.LLVM_PROFDATA, "merge", "-o", profdata, raw])
+    exes["clangpgo"] = build(w, "clangpgo",
+                             ["-fprofile-use=" + profdata,
+                              "-Wno-profile-instr-unprofiled",
+                              "-Wno-profile-instr-out-of-date"], [], d, "clang")
+    return exes
+
+
 def oracle_matches(dump):
     """{matched, stale, missing} summed over the "unit" lines of the
     oracle build's dump (stale should be 0: probe-cfg counts the probe
@@ -520,14 +561,17 @@ def workload(w, rounds, root):
                                       [lp, "-fplugin-arg-latepgo-sample-use="
                                        + prof, "-fplugin-arg-latepgo-probes"]
                                       + extra + dump, [], d))
+        f_peers = ex.submit(peer_builds, w, train, d)
         instr = f_instr.result()
         oracle = f_oracle.result()
+        peers = f_peers.result()
         sample_exes = [f.result() for f in f_samples]
         cs_exes = [f.result() for f in f_cs]
 
     exes = dict(plain=plain, probed=probed, instr=instr, oracle=oracle)
     exes.update(zip(samples, sample_exes))
     exes.update(zip(cs_names, cs_exes))
+    exes.update(peers)
     names = list(exes)
     log(w, ": callgrind on", small)
     ir, taken, outs = {}, {}, set()
@@ -618,6 +662,12 @@ def workload(w, rounds, root):
         run_ratio=run_ratio, run_quartiles=run_quartiles,
         built_ratio=built_ratio,
         share_ir=share(ir_ratio), share_run=share(run_ratio),
+        peers=dict(clangpgo_over_clang_ir=ir["clangpgo"] / ir["clang"],
+                   clangpgo_over_clang_run=(run_ratio["clangpgo"]
+                                            / run_ratio["clang"]),
+                   sample_over_gccpgo_ir=mean["ir_ratio"] / ir_ratio["gccpgo"],
+                   sample_over_gccpgo_run=(mean["run_ratio"]
+                                           / run_ratio["gccpgo"])),
         oracle_share_ir=share(ir_ratio, "oracle"),
         oracle_share_run=share(run_ratio, "oracle"),
         oracle_line_overlap=oracle_agreement[0],
@@ -712,6 +762,24 @@ def main():
                  of["matched"], of["stale"],
                  fmt(r["oracle_line_overlap"], "%.2f"),
                  fmt(r["block_overlap"], "%.3f")))
+    print()
+    print("The peers, trained on the same input: gcc -fprofile-use and clang"
+          " -fprofile-use (ratios to plain gcc -O2, clang's also to plain"
+          " clang -O2); sample is the mean of the sampled sessions.")
+    print("| workload | Ir instr / gcc PGO / clang / clang PGO / sample |"
+          " run instr / gcc PGO / clang / clang PGO / sample |"
+          " clang PGO / clang, Ir and run | sample / gcc PGO, Ir and run |")
+    print("|---|---|---|---|---|")
+    for r in results:
+        i, t, m, p = (r["ir_ratio"], r["run_ratio"], r["sample_mean"],
+                      r["peers"])
+        print("| %s | %.3f / %.3f / %.3f / %.3f / %.3f |"
+              " %.3f / %.3f / %.3f / %.3f / %.3f | %.3f, %.3f | %.3f, %.3f |"
+              % (r["workload"], i["instr"], i["gccpgo"], i["clang"],
+                 i["clangpgo"], m["ir_ratio"], t["instr"], t["gccpgo"],
+                 t["clang"], t["clangpgo"], m["run_ratio"],
+                 p["clangpgo_over_clang_ir"], p["clangpgo_over_clang_run"],
+                 p["sample_over_gccpgo_ir"], p["sample_over_gccpgo_run"]))
     if any(r["context_sessions"] for r in results):
         print()
         print("Calling contexts: the call-stack samples alone (SAMPLEPGO_CG_FREQ)"
