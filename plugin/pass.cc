@@ -156,9 +156,11 @@ process_all_functions (bool use)
     }
 
   lp_may_leave_end ();
-  lp_values_end ();
+  /* lp_use_finish's context inlining finds the targets of indirect
+     calls among this file's functions (lp_known_function).  */
   if (use)
     lp_use_finish ();
+  lp_values_end ();
   if (use || probes_only)
     return;
 

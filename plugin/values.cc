@@ -121,6 +121,20 @@ lp_values_begin (void)
   known_fns.qsort (compare_known);
 }
 
+/* The function of this file whose profile name is NAME, or NULL
+   (between lp_values_begin and lp_values_end).  */
+
+cgraph_node *
+lp_known_function (const char *name)
+{
+  known_fn key = { NULL, CONST_CAST (char *, name), 0 };
+  const known_fn *c
+    = (const known_fn *) bsearch (&key, known_fns.address (),
+				  known_fns.length (), sizeof (known_fn),
+				  compare_known);
+  return c ? c->node : NULL;
+}
+
 void
 lp_values_end (void)
 {

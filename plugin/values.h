@@ -26,6 +26,7 @@ extern int lp_annotate_sampled_icall (gimple *, const lp_call_target *,
 extern bool lp_annotate_sampled_memop (gimple *, const lp_size_count *,
 				       unsigned, FILE *);
 extern void lp_run_memop_transforms (void);
+extern cgraph_node *lp_known_function (const char *);
 extern void lp_values_end (void);
 extern void lp_sites_before_cmp (const lp_graph *, vec<int> *);
 
