@@ -234,6 +234,19 @@ size_of (cgraph_node *node)
   return s ? s->size : INT_MAX;
 }
 
+/* The usable context "F:ID @ CALLEE" of the profile (F the function
+   whose name's GUID is GUID, CALLEE a profile name), or NULL.  */
+
+const lp_sample_context *
+call_context (unsigned HOST_WIDE_INT guid, int id, const char *callee)
+{
+  lp_probe_frame frames[2] = { { guid, 0 },
+			       { lp_md5_low64 (callee, strlen (callee)), id } };
+  unsigned len;
+  const lp_sample_context *c = lp_samples_context (frames, 2, &len);
+  return c && lp_samples_context_usable (c, frames[1].guid) ? c : NULL;
+}
+
 /* The calls of NODE (the current function, whose profile record is SF,
    GUID its name's) to inline, into CANDS.  */
 
@@ -242,7 +255,6 @@ find_candidates (cgraph_node *node, const lp_sample_function *sf,
 		 unsigned HOST_WIDE_INT guid, vec<candidate> *cands,
 		 int *n_refused)
 {
-  unsigned len;
   for (cgraph_edge *e = node->callees; e; e = e->next_callee)
     {
       if (!e->call_stmt || !e->inline_failed)
@@ -252,12 +264,9 @@ find_candidates (cgraph_node *node, const lp_sample_function *sf,
 	continue;
       cgraph_node *callee = e->callee->ultimate_alias_target ();
       char *cname = lp_profile_name (callee->decl);
-      lp_probe_frame frames[2] = { { guid, 0 },
-				   { lp_md5_low64 (cname, strlen (cname)),
-				     id } };
+      const lp_sample_context *c = call_context (guid, id, cname);
       free (cname);
-      const lp_sample_context *c = lp_samples_context (frames, 2, &len);
-      if (!c || !lp_samples_context_usable (c, frames[1].guid))
+      if (!c)
 	continue;
       int size = size_of (callee);
       if (!wanted_p (c, size))
@@ -294,12 +303,8 @@ find_candidates (cgraph_node *node, const lp_sample_function *sf,
 	  cgraph_node *target = lp_known_function (t.name);
 	  if (!target || 2 * t.count < total)
 	    continue;
-	  lp_probe_frame frames[2] = { { guid, 0 },
-				       { lp_md5_low64 (t.name,
-						       strlen (t.name)),
-					 id } };
-	  const lp_sample_context *c = lp_samples_context (frames, 2, &len);
-	  if (!c || !lp_samples_context_usable (c, frames[1].guid))
+	  const lp_sample_context *c = call_context (guid, id, t.name);
+	  if (!c)
 	    continue;
 	  int size = size_of (target);
 	  if (!wanted_p (c, size))
