@@ -26,14 +26,13 @@
    expands its speculative calls (cgraph_edge::make_speculative, then
    redirect_call_stmt_to_callee, which gimple_ic does), with G's share
    of the call's targets in the profile; the targets' histogram left
-   on the indirect call loses G.  Without this, a callee whose own
-   hot contexts were inlined first (sqlite's likeFunc, which took
-   patternCompare) had grown past what GCC's IPA inliner takes for
-   the speculative call it made later, and stayed a call.  The checks GCC's inliner makes before an edge
-   (can_inline_edge_p, static there) are made here: a body in SSA,
-   available (not interposable), inlinable by its summary, the same EH
-   personality, target and optimization options (GCC would refuse what
-   it cannot reconcile), no recursion.  Functions are visited callees
+   on the indirect call loses G.  (Left to GCC, such a call is made
+   speculative later, and GCC's IPA inliner decides on it by its own
+   limits, after G has grown by its own contexts.)  The checks GCC's
+   inliner makes before an edge (can_inline_edge_p, static there) are
+   made here: a body in SSA, available (not interposable), inlinable
+   by its summary, the same EH personality, target and optimization
+   options (GCC would refuse what it cannot reconcile), no recursion.  Functions are visited callees
    first, so that a copy holds what was inlined into its origin.
 
    The copy keeps G's probe markers, inlined at F's call probe, so the
