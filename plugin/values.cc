@@ -1175,17 +1175,13 @@ lp_annotate_sampled_icall (gimple *stmt, const lp_call_target *targets,
   unsigned k = 0;
   for (unsigned i = 0; i < n && k < MAX_TARGETS; i++)
     {
-      known_fn key = { NULL, CONST_CAST (char *, targets[i].name), 0 };
-      const known_fn *c
-	= (const known_fn *) bsearch (&key, known_fns.address (),
-				      known_fns.length (), sizeof (known_fn),
-				      compare_known);
+      cgraph_node *node = lp_known_function (targets[i].name);
       if (dump)
 	fprintf (dump, " %s:%" PRId64 "%s", targets[i].name,
-		 (int64_t) targets[i].count, c ? "" : "(not here)");
-      if (!c || targets[i].count <= 0)
+		 (int64_t) targets[i].count, node ? "" : "(not here)");
+      if (!node || targets[i].count <= 0)
 	continue;
-      value[k] = c->node->profile_id;
+      value[k] = node->profile_id;
       count[k++] = scale_to_block (targets[i].count, total, all);
     }
   if (k)
